@@ -1,0 +1,341 @@
+//! The broad phase: a uniform grid of cells over every collider, so that a body only looks at the
+//! colliders near its swept box and a step costs about O(bodies), not O(bodies × colliders), and
+//! does not grow with the level's size.
+//!
+//! Each collider is mirrored by a [`ColliderProxy`] (its world box and the flags the narrow phase
+//! needs), kept up to date by the SyncColliders stage for outside changes and by every stage that
+//! moves a body. Queries return proxies sorted by entity, so results never depend on hash order.
+
+use bevy::ecs::entity::EntityHashMap;
+use bevy::platform::collections::HashMap;
+use bevy::prelude::*;
+
+use crate::components::CollisionLayers;
+use crate::geometry::Aabb;
+
+/// How a collider takes part in the simulation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
+pub enum BodyKind {
+    /// Never moves by itself; found by others.
+    Static,
+    /// Moves by its own rule and carries riders.
+    Kinematic,
+    /// Moved by the simulation.
+    Dynamic,
+}
+
+/// What the narrow phase knows of a collider without touching the ECS.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ColliderProxy {
+    /// The collider's entity.
+    pub entity: Entity,
+    /// World box.
+    pub aabb: Aabb,
+    /// Static, kinematic or dynamic.
+    pub kind: BodyKind,
+    /// Solid only from above.
+    pub one_way: bool,
+    /// Interaction only.
+    pub sensor: bool,
+    /// Collision layers.
+    pub layers: CollisionLayers,
+}
+
+impl ColliderProxy {
+    /// Whether `self` and `other` interact at all (layers from both sides; never with itself).
+    pub fn interacts_with(&self, other: &ColliderProxy) -> bool {
+        self.entity != other.entity && self.layers.interacts_with(&other.layers)
+    }
+}
+
+/// Colliders spanning more cells than this are kept in a separate list that every query scans,
+/// so a huge ground box does not fill thousands of cells.
+const MAX_CELLS_PER_PROXY: i64 = 256;
+
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    proxy: ColliderProxy,
+    /// Cell range covered (inclusive), or `None` for the large list.
+    cells: Option<(IVec2, IVec2)>,
+}
+
+/// The spatial grid of collider proxies.
+#[derive(Resource, Debug)]
+pub struct BroadPhase {
+    cell_size: f32,
+    cells: HashMap<IVec2, Vec<u32>>,
+    slots: Vec<Option<Slot>>,
+    free: Vec<u32>,
+    index: EntityHashMap<u32>,
+    large: Vec<u32>,
+    /// Per-slot query stamp, to return each proxy once per query.
+    stamps: Vec<u32>,
+    stamp: u32,
+}
+
+impl Default for BroadPhase {
+    fn default() -> Self {
+        Self::new(64.0)
+    }
+}
+
+impl BroadPhase {
+    /// An empty grid with square cells of `cell_size` pixels.
+    pub fn new(cell_size: f32) -> Self {
+        Self {
+            cell_size: if cell_size.is_finite() && cell_size > 0.0 {
+                cell_size
+            } else {
+                64.0
+            },
+            cells: HashMap::default(),
+            slots: Vec::new(),
+            free: Vec::new(),
+            index: EntityHashMap::default(),
+            large: Vec::new(),
+            stamps: Vec::new(),
+            stamp: 0,
+        }
+    }
+
+    /// Number of colliders in the grid.
+    pub fn len(&self) -> usize {
+        self.index.len()
+    }
+
+    /// Whether the grid is empty.
+    pub fn is_empty(&self) -> bool {
+        self.index.is_empty()
+    }
+
+    /// The proxy of `entity`, if it is in the grid.
+    pub fn get(&self, entity: Entity) -> Option<&ColliderProxy> {
+        let slot = *self.index.get(&entity)?;
+        self.slots[slot as usize].as_ref().map(|s| &s.proxy)
+    }
+
+    fn cell_range(&self, aabb: &Aabb) -> Option<(IVec2, IVec2)> {
+        let lo = (aabb.min / self.cell_size).floor();
+        let hi = (aabb.max / self.cell_size).floor();
+        // Clamp so that absurd coordinates cannot overflow the cell index.
+        let clamp = |v: Vec2| v.clamp(Vec2::splat(-1e9), Vec2::splat(1e9)).as_ivec2();
+        let (lo, hi) = (clamp(lo), clamp(hi));
+        let count = (hi.x as i64 - lo.x as i64 + 1) * (hi.y as i64 - lo.y as i64 + 1);
+        (count <= MAX_CELLS_PER_PROXY).then_some((lo, hi))
+    }
+
+    fn link(&mut self, slot: u32, cells: Option<(IVec2, IVec2)>) {
+        match cells {
+            Some((lo, hi)) => {
+                for y in lo.y..=hi.y {
+                    for x in lo.x..=hi.x {
+                        self.cells.entry(IVec2::new(x, y)).or_default().push(slot);
+                    }
+                }
+            }
+            None => self.large.push(slot),
+        }
+    }
+
+    fn unlink(&mut self, slot: u32, cells: Option<(IVec2, IVec2)>) {
+        match cells {
+            Some((lo, hi)) => {
+                for y in lo.y..=hi.y {
+                    for x in lo.x..=hi.x {
+                        let key = IVec2::new(x, y);
+                        if let Some(list) = self.cells.get_mut(&key) {
+                            if let Some(i) = list.iter().position(|&s| s == slot) {
+                                list.swap_remove(i);
+                            }
+                            if list.is_empty() {
+                                self.cells.remove(&key);
+                            }
+                        }
+                    }
+                }
+            }
+            None => self.large.retain(|&s| s != slot),
+        }
+    }
+
+    /// Inserts or replaces the proxy of `proxy.entity`.
+    pub fn upsert(&mut self, proxy: ColliderProxy) {
+        let cells = self.cell_range(&proxy.aabb);
+        if let Some(&slot) = self.index.get(&proxy.entity) {
+            let old = self.slots[slot as usize].expect("indexed slot is occupied");
+            if old.cells != cells {
+                self.unlink(slot, old.cells);
+                self.link(slot, cells);
+            }
+            self.slots[slot as usize] = Some(Slot { proxy, cells });
+            return;
+        }
+        let slot = match self.free.pop() {
+            Some(slot) => slot,
+            None => {
+                self.slots.push(None);
+                self.stamps.push(0);
+                (self.slots.len() - 1) as u32
+            }
+        };
+        self.slots[slot as usize] = Some(Slot { proxy, cells });
+        self.index.insert(proxy.entity, slot);
+        self.link(slot, cells);
+    }
+
+    /// Moves the proxy of `entity` to `aabb`. Does nothing for an unknown entity.
+    pub fn set_aabb(&mut self, entity: Entity, aabb: Aabb) {
+        if let Some(mut proxy) = self.get(entity).copied() {
+            proxy.aabb = aabb;
+            self.upsert(proxy);
+        }
+    }
+
+    /// Removes the proxy of `entity`; returns it if it was there.
+    pub fn remove(&mut self, entity: Entity) -> Option<ColliderProxy> {
+        let slot = self.index.remove(&entity)?;
+        let old = self.slots[slot as usize].take()?;
+        self.unlink(slot, old.cells);
+        self.free.push(slot);
+        Some(old.proxy)
+    }
+
+    /// Every proxy whose box overlaps or touches `area`, sorted by entity, appended to `out`
+    /// (which is cleared first).
+    pub fn query(&mut self, area: &Aabb, out: &mut Vec<ColliderProxy>) {
+        out.clear();
+        if !area.is_finite() {
+            return;
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.stamps.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        let visit = |slot: u32, slots: &[Option<Slot>], stamps: &mut [u32], out: &mut Vec<ColliderProxy>| {
+            let i = slot as usize;
+            if stamps[i] == stamp {
+                return;
+            }
+            stamps[i] = stamp;
+            if let Some(s) = &slots[i]
+                && s.proxy.aabb.touches(area, 0.0)
+            {
+                out.push(s.proxy);
+            }
+        };
+        for &slot in &self.large {
+            visit(slot, &self.slots, &mut self.stamps, out);
+        }
+        let lo = (area.min / self.cell_size)
+            .floor()
+            .clamp(Vec2::splat(-1e9), Vec2::splat(1e9))
+            .as_ivec2();
+        let hi = (area.max / self.cell_size)
+            .floor()
+            .clamp(Vec2::splat(-1e9), Vec2::splat(1e9))
+            .as_ivec2();
+        let span = (hi.x as i64 - lo.x as i64 + 1) * (hi.y as i64 - lo.y as i64 + 1);
+        if span > 4 * MAX_CELLS_PER_PROXY {
+            // A query larger than the grid is worth walking: scan every proxy instead.
+            for i in 0..self.slots.len() {
+                visit(i as u32, &self.slots, &mut self.stamps, out);
+            }
+        } else {
+            for y in lo.y..=hi.y {
+                for x in lo.x..=hi.x {
+                    if let Some(list) = self.cells.get(&IVec2::new(x, y)) {
+                        for &slot in list {
+                            visit(slot, &self.slots, &mut self.stamps, out);
+                        }
+                    }
+                }
+            }
+        }
+        out.sort_unstable_by_key(|p| p.entity);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn proxy(index: u32, x: f32, y: f32, w: f32, h: f32) -> ColliderProxy {
+        ColliderProxy {
+            entity: Entity::from_raw_u32(index).unwrap(),
+            aabb: Aabb::from_min_size(Vec2::new(x, y), Vec2::new(w, h)),
+            kind: BodyKind::Static,
+            one_way: false,
+            sensor: false,
+            layers: CollisionLayers::ALL,
+        }
+    }
+
+    fn ids(out: &[ColliderProxy]) -> Vec<u32> {
+        assert!(out.windows(2).all(|w| w[0].entity < w[1].entity), "sorted by entity, no duplicates");
+        let mut ids: Vec<u32> = out.iter().map(|p| p.entity.index_u32()).collect();
+        ids.sort();
+        ids
+    }
+
+    #[test]
+    fn query_finds_only_nearby_proxies_once_each() {
+        let mut bp = BroadPhase::new(16.0);
+        bp.upsert(proxy(1, 0.0, 0.0, 100.0, 10.0));
+        bp.upsert(proxy(2, 500.0, 0.0, 10.0, 10.0));
+        bp.upsert(proxy(3, 20.0, 20.0, 10.0, 10.0));
+        let mut out = Vec::new();
+        bp.query(
+            &Aabb::from_min_size(Vec2::new(10.0, 5.0), Vec2::new(15.0, 20.0)),
+            &mut out,
+        );
+        assert_eq!(ids(&out), vec![1, 3]);
+    }
+
+    #[test]
+    fn moving_and_removing_update_the_cells() {
+        let mut bp = BroadPhase::new(16.0);
+        bp.upsert(proxy(1, 0.0, 0.0, 10.0, 10.0));
+        let area = Aabb::from_min_size(Vec2::new(300.0, 0.0), Vec2::new(10.0, 10.0));
+        let mut out = Vec::new();
+        bp.query(&area, &mut out);
+        assert!(out.is_empty());
+        bp.set_aabb(
+            Entity::from_raw_u32(1).unwrap(),
+            Aabb::from_min_size(Vec2::new(302.0, 2.0), Vec2::new(10.0, 10.0)),
+        );
+        bp.query(&area, &mut out);
+        assert_eq!(ids(&out), vec![1]);
+        assert!(bp.remove(Entity::from_raw_u32(1).unwrap()).is_some());
+        bp.query(&area, &mut out);
+        assert!(out.is_empty());
+        assert!(bp.is_empty());
+    }
+
+    #[test]
+    fn huge_colliders_are_found_everywhere_they_reach() {
+        let mut bp = BroadPhase::new(16.0);
+        bp.upsert(proxy(1, -100_000.0, 0.0, 200_000.0, 16.0));
+        let mut out = Vec::new();
+        bp.query(
+            &Aabb::from_min_size(Vec2::new(50_000.0, 10.0), Vec2::new(10.0, 10.0)),
+            &mut out,
+        );
+        assert_eq!(ids(&out), vec![1]);
+        bp.query(
+            &Aabb::from_min_size(Vec2::new(50_000.0, 100.0), Vec2::new(10.0, 10.0)),
+            &mut out,
+        );
+        assert!(out.is_empty());
+    }
+
+    #[test]
+    fn non_finite_query_returns_nothing() {
+        let mut bp = BroadPhase::new(16.0);
+        bp.upsert(proxy(1, 0.0, 0.0, 10.0, 10.0));
+        let mut out = vec![proxy(9, 0.0, 0.0, 1.0, 1.0)];
+        bp.query(&Aabb::from_min_size(Vec2::new(f32::NAN, 0.0), Vec2::ONE), &mut out);
+        assert!(out.is_empty());
+    }
+}

@@ -1,0 +1,149 @@
+//! The contacts a dynamic body had in the latest step.
+
+use bevy::prelude::*;
+
+/// Side of the body on which the other collider lies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Reflect)]
+#[reflect(Debug, PartialEq)]
+pub enum ContactDirection {
+    /// The other is above (a ceiling).
+    Up,
+    /// The other is below (a floor, a lift, a slope).
+    Down,
+    /// The other is on the left (a wall).
+    Left,
+    /// The other is on the right (a wall).
+    Right,
+}
+
+impl ContactDirection {
+    /// The same contact seen from the other side.
+    pub fn opposite(self) -> Self {
+        match self {
+            ContactDirection::Up => ContactDirection::Down,
+            ContactDirection::Down => ContactDirection::Up,
+            ContactDirection::Left => ContactDirection::Right,
+            ContactDirection::Right => ContactDirection::Left,
+        }
+    }
+
+    /// The direction of a face normal that points from the other collider toward this body: a
+    /// floor's normal is up, so the floor is `Down`.
+    pub fn from_normal(normal: Vec2) -> Self {
+        if normal.y.abs() >= normal.x.abs() {
+            if normal.y > 0.0 {
+                ContactDirection::Down
+            } else {
+                ContactDirection::Up
+            }
+        } else if normal.x > 0.0 {
+            ContactDirection::Left
+        } else {
+            ContactDirection::Right
+        }
+    }
+}
+
+/// One contact of a body.
+#[derive(Clone, Copy, Debug, PartialEq, Reflect)]
+#[reflect(Debug, PartialEq)]
+pub struct Contact {
+    /// The other collider.
+    pub entity: Entity,
+    /// Side of this body on which `entity` lies.
+    pub direction: ContactDirection,
+    /// Penetration resolved in this step, in pixels (0 for a swept or flush contact).
+    pub depth: f32,
+    /// Interaction only: one of the two is a [`Sensor`](crate::Sensor); nothing was pushed.
+    pub sensor: bool,
+}
+
+/// The contacts of a dynamic body in the latest physics step, recorded by the Resolve and
+/// FinishMovement stages; [`ContactStarted`](crate::ContactStarted) and
+/// [`ContactEnded`](crate::ContactEnded) tell when they begin and end. Entities that are despawned
+/// are removed from it immediately.
+#[derive(Component, Clone, Debug, Default, PartialEq, Reflect)]
+#[reflect(Component, Debug, Default)]
+pub struct Contacts {
+    /// This step's contacts, at most one per other entity.
+    pub list: Vec<Contact>,
+}
+
+impl Contacts {
+    /// Every contact.
+    pub fn iter(&self) -> impl Iterator<Item = &Contact> {
+        self.list.iter()
+    }
+
+    /// Solid (non-sensor) contacts in `direction`.
+    pub fn solid_in(&self, direction: ContactDirection) -> impl Iterator<Item = &Contact> {
+        self.list.iter().filter(move |c| !c.sensor && c.direction == direction)
+    }
+
+    /// Standing on something solid.
+    pub fn on_floor(&self) -> bool {
+        self.solid_in(ContactDirection::Down).next().is_some()
+    }
+
+    /// Touching a solid wall on either side.
+    pub fn on_wall(&self) -> bool {
+        self.solid_in(ContactDirection::Left).next().is_some()
+            || self.solid_in(ContactDirection::Right).next().is_some()
+    }
+
+    /// Touching a solid ceiling.
+    pub fn on_ceiling(&self) -> bool {
+        self.solid_in(ContactDirection::Up).next().is_some()
+    }
+
+    /// The contact with `entity`, if any.
+    pub fn with(&self, entity: Entity) -> Option<&Contact> {
+        self.list.iter().find(|c| c.entity == entity)
+    }
+
+    /// Records a contact, keeping one per entity: a solid contact replaces a sensor one, a deeper
+    /// one a shallower one.
+    pub fn record(&mut self, contact: Contact) {
+        match self.list.iter_mut().find(|c| c.entity == contact.entity) {
+            Some(existing) => {
+                if (existing.sensor && !contact.sensor)
+                    || (existing.sensor == contact.sensor && contact.depth > existing.depth)
+                {
+                    *existing = contact;
+                }
+            }
+            None => self.list.push(contact),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normal_to_direction() {
+        assert_eq!(ContactDirection::from_normal(Vec2::Y), ContactDirection::Down);
+        assert_eq!(ContactDirection::from_normal(Vec2::NEG_Y), ContactDirection::Up);
+        assert_eq!(ContactDirection::from_normal(Vec2::X), ContactDirection::Left);
+        assert_eq!(ContactDirection::from_normal(Vec2::NEG_X), ContactDirection::Right);
+    }
+
+    #[test]
+    fn record_keeps_one_contact_per_entity() {
+        let e = Entity::from_raw_u32(7).unwrap();
+        let mut contacts = Contacts::default();
+        let c = |sensor, depth| Contact {
+            entity: e,
+            direction: ContactDirection::Down,
+            depth,
+            sensor,
+        };
+        contacts.record(c(true, 0.0));
+        contacts.record(c(false, 1.0));
+        contacts.record(c(false, 0.5));
+        assert_eq!(contacts.list, vec![c(false, 1.0)]);
+        assert!(contacts.on_floor());
+        assert!(!contacts.on_wall());
+    }
+}

@@ -1,0 +1,76 @@
+//! Velocity, movement parameters, per-step input, and the per-step movement state.
+
+use bevy::prelude::*;
+
+use crate::geometry::Aabb;
+
+/// Linear velocity in pixels per second, y up.
+///
+/// On a [`Dynamic`](crate::Dynamic) body it is integrated by the plugin; on a
+/// [`Kinematic`](crate::Kinematic) body without a [`PathFollower`](crate::PathFollower) it is the
+/// velocity game code gives it.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Deref, DerefMut, Reflect)]
+#[reflect(Component, Debug, Default, PartialEq)]
+pub struct Velocity(pub Vec2);
+
+/// The arcade movement rules of a dynamic body (`seeds/001`'s `MovableObject`). Horizontal motion
+/// is driven by [`MovementInput::horizontal`]; vertical motion by gravity and jumps.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Reflect)]
+#[reflect(Component, Debug, Default, PartialEq)]
+pub struct Movement {
+    /// Horizontal acceleration while the input pushes along (or from rest), in px/s².
+    pub acceleration: f32,
+    /// Horizontal deceleration (friction) with no input, in px/s². Never reverses the direction.
+    pub deceleration: f32,
+    /// Horizontal deceleration while the input opposes the current motion (skid), in px/s².
+    pub skid_deceleration: f32,
+    /// Largest speed on each axis, in px/s: `x` horizontal, `y` vertical (both up and down).
+    pub max_speed: Vec2,
+    /// A horizontal speed below this, with no input, snaps to 0 (px/s).
+    pub min_speed: f32,
+    /// Multiplier of the configured gravity (0 floats).
+    pub gravity_scale: f32,
+}
+
+impl Default for Movement {
+    fn default() -> Self {
+        Self {
+            acceleration: 600.0,
+            deceleration: 800.0,
+            skid_deceleration: 1600.0,
+            max_speed: Vec2::new(160.0, 1000.0),
+            min_speed: 1.0,
+            gravity_scale: 1.0,
+        }
+    }
+}
+
+/// What the game (a player's input or an AI) asks of a dynamic body for the next physics step.
+///
+/// `horizontal` persists until changed; the one-shot requests `jump` and `drop_through` are
+/// consumed by the next step's Integrate stage, whether or not they could be honoured.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Reflect)]
+#[reflect(Component, Debug, Default, PartialEq)]
+pub struct MovementInput {
+    /// Horizontal intent in `-1..=1` (clamped): -1 full left, 1 full right.
+    pub horizontal: f32,
+    /// Jump request: the upward speed (px/s) to set. Honoured only by a supported body (one with a
+    /// solid contact below it).
+    pub jump: Option<f32>,
+    /// Drop-through request: the one-way platforms the body stands on are ignored until it has left
+    /// them.
+    pub drop_through: bool,
+}
+
+/// Per-step movement state of a dynamic body, written by the plugin. Public so that game code and
+/// tests can read where a step started; not meant to be written.
+#[derive(Component, Clone, Debug, Default, PartialEq, Reflect)]
+#[reflect(Component, Debug, Default)]
+pub struct MovementState {
+    /// Translation at the start of the step's own movement (after a lift carried the body).
+    pub start: Vec2,
+    /// Collider box at `start`: the one-way rule and the slope rules look at it.
+    pub start_aabb: Aabb,
+    /// One-way platforms ignored after a drop-through request, until the body has left them.
+    pub dropping_through: Vec<Entity>,
+}

@@ -1,0 +1,99 @@
+//! The plugin's configuration resource.
+
+use bevy::prelude::*;
+
+/// Global physics settings. Distances are pixels; the seeds' tolerances are given in blocks (their
+/// scene unit) and scaled by [`block_size`](Self::block_size), so a game with other tile sizes keeps
+/// the seeds' meaning.
+#[derive(Resource, Clone, Debug, PartialEq, Reflect)]
+#[reflect(Resource, Debug, Default)]
+pub struct PhysicsConfig {
+    /// Gravity acceleration, px/s² (y up: negative y falls). Default 60 blocks/s² downward.
+    pub gravity: Vec2,
+    /// Size of one block (tile) in pixels; the tolerances below are multiplied by it.
+    pub block_size: f32,
+    /// Fixed steps per second, applied to `Time<Fixed>` when the plugin runs in `FixedUpdate`.
+    pub fixed_hz: f64,
+    /// Longest step simulated at once, in seconds. A longer `dt` (after a pause, in a variable
+    /// schedule) is clamped to it, so nothing jumps through the world.
+    pub max_dt: f32,
+    /// Contact tolerance in blocks (`seeds/000` §16: 0.01): keeping support, one-way start check.
+    pub contact_tolerance_blocks: f32,
+    /// Velocity tolerance in blocks/s (`seeds/000` §16: 0.01): planned vs resolved velocity.
+    pub velocity_tolerance_blocks: f32,
+    /// Climb tolerance in blocks (`seeds/000` §16: 0.0001): recognising a blocked climb.
+    pub climb_tolerance_blocks: f32,
+    /// Join tolerance in blocks (`seeds/000` §16: 0.001): coinciding edges at a slope's top join.
+    pub join_tolerance_blocks: f32,
+    /// Rounding margin in pixels: boxes closer than this count as touching, not overlapping.
+    pub skin: f32,
+    /// Side of a broad-phase cell, in pixels.
+    pub broad_phase_cell_size: f32,
+    /// Most substeps one body takes in one step (axis-separated and discrete modes).
+    pub max_substeps: u32,
+}
+
+impl Default for PhysicsConfig {
+    fn default() -> Self {
+        Self {
+            gravity: Vec2::new(0.0, -960.0),
+            block_size: 16.0,
+            fixed_hz: 100.0,
+            max_dt: 1.0 / 30.0,
+            contact_tolerance_blocks: 0.01,
+            velocity_tolerance_blocks: 0.01,
+            climb_tolerance_blocks: 0.0001,
+            join_tolerance_blocks: 0.001,
+            skin: 1e-3,
+            broad_phase_cell_size: 64.0,
+            max_substeps: 32,
+        }
+    }
+}
+
+impl PhysicsConfig {
+    /// Contact tolerance in pixels.
+    pub fn contact_tolerance(&self) -> f32 {
+        self.contact_tolerance_blocks * self.block_size
+    }
+
+    /// Velocity tolerance in px/s.
+    pub fn velocity_tolerance(&self) -> f32 {
+        self.velocity_tolerance_blocks * self.block_size
+    }
+
+    /// Climb tolerance in pixels.
+    pub fn climb_tolerance(&self) -> f32 {
+        self.climb_tolerance_blocks * self.block_size
+    }
+
+    /// Join tolerance in pixels.
+    pub fn join_tolerance(&self) -> f32 {
+        self.join_tolerance_blocks * self.block_size
+    }
+}
+
+/// The length of the current physics step, in seconds, after clamping to
+/// [`PhysicsConfig::max_dt`]. Zero (or less in the source clock) means the step does nothing.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Reflect)]
+#[reflect(Resource, Debug, Default)]
+pub struct PhysicsStep {
+    /// Seconds simulated by this step.
+    pub dt: f32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tolerances_scale_with_block_size() {
+        let config = PhysicsConfig {
+            block_size: 32.0,
+            ..default()
+        };
+        assert_eq!(config.contact_tolerance(), 0.32);
+        assert_eq!(config.join_tolerance(), 0.032);
+        assert!((PhysicsConfig::default().climb_tolerance() - 0.0016).abs() < 1e-7);
+    }
+}

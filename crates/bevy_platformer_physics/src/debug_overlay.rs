@@ -1,0 +1,130 @@
+//! Debug overlay (feature `debug-overlay`): gizmos for colliders, object (visual) rects, contacts
+//! and their normals, toggled at run time from [`DebugOverlay`]. Default keys, as in `seeds/001`:
+//! C toggles colliders, R object rects, N contacts; rebind them in [`DebugOverlay::keys`].
+//!
+//! Runs in `PostUpdate`, reading the state the physics step left; it changes nothing.
+
+use bevy::color::palettes::css;
+use bevy::prelude::*;
+
+use crate::broad_phase::{BodyKind, BroadPhase};
+use crate::components::{Collider, ContactDirection, Contacts, InvalidBody};
+
+/// The visual rect of an entity (its picture), which the game sets and the overlay draws with R.
+/// `seeds/001` keeps it separate from the collider on purpose.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Reflect)]
+#[reflect(Component, Debug)]
+pub struct ObjectRect {
+    /// Width and height, in pixels.
+    pub size: Vec2,
+    /// Offset of its centre from the translation, in pixels.
+    pub offset: Vec2,
+}
+
+/// Keys that toggle the overlay's layers.
+#[derive(Clone, Copy, Debug, PartialEq, Reflect)]
+pub struct DebugOverlayKeys {
+    /// Toggles [`DebugOverlay::colliders`].
+    pub colliders: KeyCode,
+    /// Toggles [`DebugOverlay::object_rects`].
+    pub object_rects: KeyCode,
+    /// Toggles [`DebugOverlay::contacts`].
+    pub contacts: KeyCode,
+}
+
+impl Default for DebugOverlayKeys {
+    fn default() -> Self {
+        Self {
+            colliders: KeyCode::KeyC,
+            object_rects: KeyCode::KeyR,
+            contacts: KeyCode::KeyN,
+        }
+    }
+}
+
+/// What the overlay draws.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Reflect)]
+#[reflect(Resource, Debug, Default)]
+pub struct DebugOverlay {
+    /// Collider boxes: static grey, kinematic blue, dynamic green, invalid red.
+    pub colliders: bool,
+    /// [`ObjectRect`]s, yellow.
+    pub object_rects: bool,
+    /// Contacts of dynamic bodies: a short line along each contact normal.
+    pub contacts: bool,
+    /// Keys that toggle the layers.
+    pub keys: DebugOverlayKeys,
+}
+
+/// Adds the overlay; everything starts hidden.
+#[derive(Default)]
+pub struct DebugOverlayPlugin;
+
+impl Plugin for DebugOverlayPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<DebugOverlay>()
+            .register_type::<DebugOverlay>()
+            .register_type::<ObjectRect>()
+            .add_systems(PostUpdate, (toggle_overlay, draw_overlay).chain());
+    }
+}
+
+fn toggle_overlay(keys: Option<Res<ButtonInput<KeyCode>>>, mut overlay: ResMut<DebugOverlay>) {
+    let Some(keys) = keys else { return };
+    let bindings = overlay.keys;
+    if keys.just_pressed(bindings.colliders) {
+        overlay.colliders = !overlay.colliders;
+    }
+    if keys.just_pressed(bindings.object_rects) {
+        overlay.object_rects = !overlay.object_rects;
+    }
+    if keys.just_pressed(bindings.contacts) {
+        overlay.contacts = !overlay.contacts;
+    }
+}
+
+fn draw_overlay(
+    overlay: Res<DebugOverlay>,
+    broad_phase: Res<BroadPhase>,
+    mut gizmos: Gizmos,
+    colliders: Query<(Entity, &Transform, &Collider, Has<InvalidBody>)>,
+    rects: Query<(&Transform, &ObjectRect)>,
+    contacts: Query<(Entity, &Contacts)>,
+) {
+    if overlay.colliders {
+        for (entity, transform, collider, invalid) in &colliders {
+            let color = match broad_phase.get(entity).map(|p| p.kind) {
+                _ if invalid => css::RED,
+                Some(BodyKind::Dynamic) => css::LIME,
+                Some(BodyKind::Kinematic) => css::DEEP_SKY_BLUE,
+                _ => css::LIGHT_GRAY,
+            };
+            if collider.problem().is_none() {
+                let center = transform.translation.truncate() + collider.offset;
+                gizmos.rect_2d(Isometry2d::from_translation(center), collider.size, color);
+            }
+        }
+    }
+    if overlay.object_rects {
+        for (transform, rect) in &rects {
+            let center = transform.translation.truncate() + rect.offset;
+            gizmos.rect_2d(Isometry2d::from_translation(center), rect.size, css::YELLOW);
+        }
+    }
+    if overlay.contacts {
+        for (entity, body_contacts) in &contacts {
+            let Some(body) = broad_phase.get(entity) else { continue };
+            for contact in body_contacts.iter() {
+                let (anchor, normal) = match contact.direction {
+                    ContactDirection::Down => (Vec2::new(body.aabb.center().x, body.aabb.min.y), Vec2::Y),
+                    ContactDirection::Up => (Vec2::new(body.aabb.center().x, body.aabb.max.y), Vec2::NEG_Y),
+                    ContactDirection::Left => (Vec2::new(body.aabb.min.x, body.aabb.center().y), Vec2::X),
+                    ContactDirection::Right => (Vec2::new(body.aabb.max.x, body.aabb.center().y), Vec2::NEG_X),
+                };
+                let color = if contact.sensor { css::ORANGE } else { css::MAGENTA };
+                gizmos.line_2d(anchor, anchor + normal * 8.0, color);
+                gizmos.circle_2d(Isometry2d::from_translation(anchor), 1.5, color);
+            }
+        }
+    }
+}

@@ -1,0 +1,184 @@
+//! Swept AABB: when, during one step, a moving box first touches a still one.
+//!
+//! This is the seeds' `DynamicRectVsRect`: a ray from the mover's centre, along the step's
+//! displacement, against the target expanded by the mover's half size. Entry and exit times are
+//! computed per axis from the boxes' faces, which is the same arithmetic as the expanded-target ray
+//! but without adding and subtracting the half size (that rounding would make a box resting exactly
+//! flush look a hair inside or outside its floor).
+//!
+//! Rules, from `seeds/001` and the plugin-core issue:
+//! - a hit needs `0 <= t < 1` (a box resting flush is hit at `t = 0`, which is what keeps it on
+//!   the floor);
+//! - on an axis the mover does not move along, the ray is parallel to the faces: in the ray form
+//!   that is `0 · ∞ = NaN`, which is *no hit*. Here: a mover that only touches the target on that
+//!   axis (within `skin`) cannot hit it, so a box sliding flush along a floor or wall is never
+//!   caught by it, and a box running over the seam between two floor boxes does not stop;
+//! - the normal is the axis entered last; an exact corner prefers the vertical axis (land on top).
+
+use bevy::prelude::*;
+
+use super::Aabb;
+
+/// The first contact of a swept box with a target.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SweepHit {
+    /// Fraction of the step's displacement at which the faces meet, in `[0, 1)`.
+    pub time: f32,
+    /// Unit normal of the target's face that was hit, pointing toward the mover.
+    pub normal: Vec2,
+}
+
+/// Entry and exit times on one axis. `None` when the mover never overlaps the target on this axis.
+fn axis_times(
+    mover_min: f32,
+    mover_max: f32,
+    target_min: f32,
+    target_max: f32,
+    delta: f32,
+    skin: f32,
+) -> Option<(f32, f32)> {
+    if delta > 0.0 {
+        Some(((target_min - mover_max) / delta, (target_max - mover_min) / delta))
+    } else if delta < 0.0 {
+        Some(((target_max - mover_min) / delta, (target_min - mover_max) / delta))
+    } else if mover_max <= target_min + skin || mover_min >= target_max - skin {
+        // Parallel to the faces and at most touching: the ray form's NaN, no hit.
+        None
+    } else {
+        Some((f32::NEG_INFINITY, f32::INFINITY))
+    }
+}
+
+/// Sweeps `mover` by `delta` against the still `target`.
+///
+/// `skin` (pixels) is the rounding margin: a mover that starts up to `skin` inside the face it
+/// enters through is still hit at `t = 0`; one that starts deeper inside is already overlapping and
+/// is left to the push-out. Returns `None` for no hit during this step.
+pub fn sweep_aabb(mover: &Aabb, delta: Vec2, target: &Aabb, skin: f32) -> Option<SweepHit> {
+    if delta == Vec2::ZERO {
+        return None;
+    }
+    let (enter_x, exit_x) = axis_times(mover.min.x, mover.max.x, target.min.x, target.max.x, delta.x, skin)?;
+    let (enter_y, exit_y) = axis_times(mover.min.y, mover.max.y, target.min.y, target.max.y, delta.y, skin)?;
+    if enter_x.is_nan() || enter_y.is_nan() || exit_x.is_nan() || exit_y.is_nan() {
+        return None;
+    }
+    let enter = enter_x.max(enter_y);
+    let exit = exit_x.min(exit_y);
+    if enter >= exit || exit <= 0.0 || enter >= 1.0 {
+        return None;
+    }
+    // Vertical wins a tie: at an exact corner the box lands on top rather than stopping.
+    let vertical = enter_y >= enter_x;
+    let (axis_delta, normal) = if vertical {
+        (delta.y, Vec2::new(0.0, -delta.y.signum()))
+    } else {
+        (delta.x, Vec2::new(-delta.x.signum(), 0.0))
+    };
+    // How far inside the entry face the mover starts, in pixels (negative: a gap).
+    let start_depth = -enter * axis_delta.abs();
+    if enter < 0.0 && start_depth > skin {
+        return None;
+    }
+    Some(SweepHit {
+        time: enter.max(0.0),
+        normal,
+    })
+}
+
+/// The velocity correction of `seeds/001`'s `ResolveDynamicRectVsRect`: remove the part of the
+/// motion along the hit normal that lies beyond the contact, `v += n · |v| · (1 − t)` per axis.
+pub fn correct_velocity(velocity: Vec2, hit: &SweepHit) -> Vec2 {
+    velocity + hit.normal * velocity.abs() * (1.0 - hit.time)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SKIN: f32 = 1e-3;
+
+    fn boxed(x: f32, y: f32, w: f32, h: f32) -> Aabb {
+        Aabb::from_min_size(Vec2::new(x, y), Vec2::new(w, h))
+    }
+
+    #[test]
+    fn falling_box_hits_floor_at_the_right_time() {
+        let floor = boxed(0.0, 0.0, 100.0, 10.0);
+        let body = boxed(10.0, 20.0, 10.0, 10.0);
+        let hit = sweep_aabb(&body, Vec2::new(0.0, -20.0), &floor, SKIN).expect("hit");
+        assert_eq!(hit.time, 0.5);
+        assert_eq!(hit.normal, Vec2::Y);
+        let v = correct_velocity(Vec2::new(0.0, -2000.0), &hit);
+        assert_eq!(v, Vec2::new(0.0, -1000.0), "moves exactly to the floor");
+    }
+
+    #[test]
+    fn resting_box_is_hit_at_time_zero() {
+        let floor = boxed(0.0, 0.0, 100.0, 10.0);
+        let body = boxed(10.0, 10.0, 10.0, 10.0);
+        let hit = sweep_aabb(&body, Vec2::new(3.0, -0.1), &floor, SKIN).expect("hit");
+        assert_eq!(hit.time, 0.0);
+        assert_eq!(hit.normal, Vec2::Y);
+    }
+
+    #[test]
+    fn sliding_flush_along_a_surface_is_no_hit() {
+        let floor = boxed(0.0, 0.0, 100.0, 10.0);
+        let body = boxed(10.0, 10.0, 10.0, 10.0);
+        assert_eq!(sweep_aabb(&body, Vec2::new(30.0, 0.0), &floor, SKIN), None);
+        let next_floor = boxed(100.0, 0.0, 100.0, 10.0);
+        let at_seam = boxed(89.0, 10.0, 10.0, 10.0);
+        assert_eq!(
+            sweep_aabb(&at_seam, Vec2::new(5.0, 0.0), &next_floor, SKIN),
+            None,
+            "no seam snag"
+        );
+    }
+
+    #[test]
+    fn moving_away_from_a_touching_surface_is_no_hit() {
+        let floor = boxed(0.0, 0.0, 100.0, 10.0);
+        let body = boxed(10.0, 10.0, 10.0, 10.0);
+        assert_eq!(sweep_aabb(&body, Vec2::new(1.0, 5.0), &floor, SKIN), None);
+    }
+
+    #[test]
+    fn wall_beyond_this_step_is_no_hit_yet() {
+        let wall = boxed(100.0, 0.0, 1.0, 100.0);
+        let body = boxed(0.0, 40.0, 10.0, 10.0);
+        assert_eq!(sweep_aabb(&body, Vec2::new(50.0, 0.0), &wall, SKIN), None, "t = 1.8");
+    }
+
+    #[test]
+    fn thin_wall_is_found_within_a_long_step() {
+        let wall = boxed(100.0, 0.0, 1.0, 100.0);
+        let body = boxed(0.0, 40.0, 10.0, 10.0);
+        let hit = sweep_aabb(&body, Vec2::new(500.0, 0.0), &wall, SKIN).expect("hit");
+        assert!((hit.time - 90.0 / 500.0).abs() < 1e-6);
+        assert_eq!(hit.normal, Vec2::NEG_X);
+    }
+
+    #[test]
+    fn exact_corner_prefers_landing_on_top() {
+        let block = boxed(10.0, 0.0, 10.0, 10.0);
+        let body = boxed(0.0, 20.0, 10.0, 10.0);
+        let hit = sweep_aabb(&body, Vec2::new(20.0, -20.0), &block, SKIN).expect("corner hit");
+        assert_eq!(hit.time, 0.5);
+        assert_eq!(hit.normal, Vec2::Y);
+    }
+
+    #[test]
+    fn deep_overlap_at_start_is_left_to_push_out() {
+        let block = boxed(0.0, 0.0, 10.0, 10.0);
+        let body = boxed(5.0, 5.0, 10.0, 10.0);
+        assert_eq!(sweep_aabb(&body, Vec2::new(1.0, -1.0), &block, SKIN), None);
+    }
+
+    #[test]
+    fn miss_when_passing_beside() {
+        let block = boxed(0.0, 0.0, 10.0, 10.0);
+        let body = boxed(-20.0, 20.0, 5.0, 5.0);
+        assert_eq!(sweep_aabb(&body, Vec2::new(40.0, 0.0), &block, SKIN), None);
+    }
+}

@@ -1,0 +1,55 @@
+//! # bevy_platformer_physics
+//!
+//! Arcade, kinematic platformer physics for Bevy: axis-aligned boxes that never rotate, moved by
+//! game rules (gravity, acceleration, friction, jump) instead of a rigid-body solver.
+//!
+//! - [`Collider`] boxes; [`Dynamic`] bodies moved by the simulation, [`Kinematic`] bodies (lifts)
+//!   that move by their own rule and carry riders, static colliders (neither).
+//! - Three [`CollisionMode`]s: swept-AABB continuous (default), discrete push-out with the
+//!   correction vector, and axis-separated (the tile method).
+//! - [`OneWayPlatform`]s with drop-through, [`Sensor`]s, [`CollisionLayers`], [`Frozen`] bodies.
+//! - [`Contacts`] per body and [`ContactStarted`] / [`ContactEnded`] messages and entity events.
+//!
+//! Units are pixels and seconds, y up. Add [`PlatformerPhysicsPlugins`] to an app; the step runs in
+//! `FixedUpdate` at [`PhysicsConfig::fixed_hz`] (100 Hz) unless another schedule is given.
+//!
+//! ```no_run
+//! use bevy::prelude::*;
+//! use bevy_platformer_physics::prelude::*;
+//!
+//! App::new()
+//!     .add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default()))
+//!     .add_systems(Startup, |mut commands: Commands| {
+//!         commands.spawn((Collider::rectangle(400.0, 16.0), Transform::from_xyz(0.0, -8.0, 0.0)));
+//!         commands.spawn((Dynamic, Collider::rectangle(12.0, 24.0), Transform::from_xyz(0.0, 40.0, 0.0)));
+//!     })
+//!     .run();
+//! ```
+
+pub mod broad_phase;
+pub mod components;
+pub mod config;
+#[cfg(feature = "debug-overlay")]
+pub mod debug_overlay;
+pub mod geometry;
+pub mod messages;
+mod plugins;
+pub mod step;
+
+pub use components::*;
+pub use config::{PhysicsConfig, PhysicsStep};
+pub use messages::{ContactEnded, ContactStarted, Squished};
+pub use plugins::*;
+pub use step::PlatformerSystems;
+pub use step::contact_events::ContactPairs;
+
+/// Everything a game usually needs.
+pub mod prelude {
+    pub use crate::components::*;
+    pub use crate::config::{PhysicsConfig, PhysicsStep};
+    #[cfg(feature = "debug-overlay")]
+    pub use crate::debug_overlay::{DebugOverlay, DebugOverlayPlugin, ObjectRect};
+    pub use crate::messages::{ContactEnded, ContactStarted, Squished};
+    pub use crate::plugins::PlatformerPhysicsPlugins;
+    pub use crate::step::PlatformerSystems;
+}

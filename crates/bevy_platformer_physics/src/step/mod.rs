@@ -1,0 +1,52 @@
+//! One physics step, stage by stage. Each stage is a [`PlatformerSystems`] set, chained in
+//! [`PhysicsCorePlugin`](crate::PhysicsCorePlugin) in this order, and lives in its own file:
+//!
+//! | set | file | what it does |
+//! | --- | --- | --- |
+//! | `SyncColliders` | `sync.rs` | clamps `dt`; validates changed colliders and mirrors them into the broad phase |
+//! | `Kinematics` | `kinematics.rs` | lifts move, carrying riders and pushing bodies in their way |
+//! | `Integrate` | `integrate.rs` | semi-implicit Euler velocity: gravity, input, friction, skid, jump, clip |
+//! | `PrepareMovement` | `prepare_movement.rs` | remembers where the step starts (slope planning goes here) |
+//! | `Resolve` | `resolve/` | the move itself, in the body's [`CollisionMode`](crate::CollisionMode) |
+//! | `FinishMovement` | `finish_movement.rs` | confirms the step's support, drop-through bookkeeping |
+//! | `ContactEvents` | `contact_events.rs` | started / ended messages and entity events |
+//!
+//! Integrate only changes velocities: the seeds' "free move then undo it" is the same as never
+//! making it, so the Resolve stage starts from the position Integrate found and moves once.
+
+pub mod contact_events;
+pub(crate) mod finish_movement;
+pub(crate) mod integrate;
+pub(crate) mod kinematics;
+pub(crate) mod prepare_movement;
+pub(crate) mod resolve;
+pub(crate) mod sync;
+
+use bevy::ecs::schedule::SystemSet;
+use bevy::prelude::*;
+
+use crate::config::PhysicsStep;
+
+/// The stages of one physics step, chained in this order.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlatformerSystems {
+    /// Clamp `dt`, validate and mirror changed colliders into the broad phase.
+    SyncColliders,
+    /// Kinematic bodies move and carry their riders.
+    Kinematics,
+    /// Velocities from gravity, input and friction.
+    Integrate,
+    /// Start position and slope planning.
+    PrepareMovement,
+    /// Collision detection and response, and the move.
+    Resolve,
+    /// Confirm support, finalise velocities.
+    FinishMovement,
+    /// Contact started / ended messages.
+    ContactEvents,
+}
+
+/// Run condition: the step has a positive length.
+pub fn step_is_running(step: Res<PhysicsStep>) -> bool {
+    step.dt > 0.0
+}

@@ -1,0 +1,78 @@
+//! Continuous resolution: swept AABB against every candidate, contacts resolved earliest first.
+//!
+//! After any overlap present at the start is pushed out, the loop finds the earliest hit along the
+//! current velocity, corrects the velocity along its normal (`v += n·|v|·(1−t)`, so the body stops
+//! exactly at the contact), and looks again with the corrected velocity, until nothing is hit. The
+//! corrected velocity is the one the seed passes on (no max-speed clip here, which matters for the
+//! temporarily faster downhill motion of slopes). Each stopping face is then snapped exactly flush,
+//! so a landed body rests at the floor's height, not a rounding error above or below it.
+
+use bevy::prelude::*;
+
+use super::{MoveOutcome, MoveRequest, push_out, remove_velocity_into};
+use crate::components::{Contact, ContactDirection, Contacts};
+use crate::geometry::{SweepHit, correct_velocity, sweep_aabb};
+
+/// Largest rounding error that the flush snap corrects, in pixels.
+const SNAP_LIMIT: f32 = 0.01;
+
+/// The continuous (CCD) move of one body.
+pub fn move_continuous(request: &MoveRequest, contacts: &mut Contacts) -> MoveOutcome {
+    let mut velocity = request.velocity;
+    let mut aabb = request.start;
+    push_out(&mut aabb, &mut velocity, request.solids, request.skin, contacts);
+
+    // At most one correction per candidate; the bound only matters for pathological input.
+    let mut step_velocity = velocity;
+    let mut resolved: Vec<(usize, SweepHit)> = Vec::new();
+    for _ in 0..request.solids.len().min(16) {
+        let delta = step_velocity * request.dt;
+        let mut earliest: Option<(usize, SweepHit)> = None;
+        for (i, solid) in request.solids.iter().enumerate() {
+            if resolved.iter().any(|(j, _)| *j == i) {
+                continue;
+            }
+            let Some(hit) = sweep_aabb(&aabb, delta, &solid.aabb, request.skin) else {
+                continue;
+            };
+            // A one-way platform only stops a body coming down onto it.
+            if solid.one_way && hit.normal != Vec2::Y {
+                continue;
+            }
+            if earliest.is_none_or(|(_, best)| hit.time < best.time) {
+                earliest = Some((i, hit));
+            }
+        }
+        let Some((i, hit)) = earliest else { break };
+        step_velocity = correct_velocity(step_velocity, &hit);
+        resolved.push((i, hit));
+    }
+
+    let mut end = aabb.translated(step_velocity * request.dt);
+    for (i, hit) in &resolved {
+        let solid = &request.solids[*i];
+        // Snap the stopping face exactly onto the solid's face.
+        let axis = if hit.normal.x != 0.0 { 0 } else { 1 };
+        let gap = if hit.normal[axis] > 0.0 {
+            solid.aabb.max[axis] - end.min[axis]
+        } else {
+            solid.aabb.min[axis] - end.max[axis]
+        };
+        if gap.abs() <= SNAP_LIMIT {
+            let mut shift = Vec2::ZERO;
+            shift[axis] = gap;
+            end = end.translated(shift);
+        }
+        remove_velocity_into(&mut velocity, hit.normal);
+        contacts.record(Contact {
+            entity: solid.entity,
+            direction: ContactDirection::from_normal(hit.normal),
+            depth: 0.0,
+            sensor: false,
+        });
+    }
+    MoveOutcome {
+        delta: end.min - request.start.min,
+        velocity,
+    }
+}

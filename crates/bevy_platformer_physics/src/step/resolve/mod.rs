@@ -1,0 +1,236 @@
+//! Resolve: the move itself. Candidates come from the broad phase over the union of the start and
+//! end boxes; the body's [`CollisionMode`] picks the solver:
+//!
+//! - `continuous.rs` — swept AABB, contacts in time order (`seeds/001` CCD);
+//! - `discrete.rs` — move, then push out with the correction vector (`seeds/001` AABB, `seeds/004`);
+//! - `axis_separated.rs` — x then y with flush snapping (`seeds/003`).
+//!
+//! Shared here: which candidates count (layers from both sides, the one-way rule on the *start*
+//! box, drop-through), the push-out of overlaps present at the start (so a body that something
+//! else pushed into a solid never stays inside it), and sensor contacts. Each solver is a pure
+//! function of a [`MoveRequest`], so it can be tested and benchmarked without the ECS.
+
+mod axis_separated;
+mod continuous;
+mod discrete;
+
+use bevy::prelude::*;
+
+pub use axis_separated::move_axis_separated;
+pub use continuous::move_continuous;
+pub use discrete::move_discrete;
+
+use crate::broad_phase::{BodyKind, BroadPhase, ColliderProxy};
+use crate::components::*;
+use crate::config::{PhysicsConfig, PhysicsStep};
+use crate::geometry::{Aabb, CorrectionAccumulator, sweep_aabb};
+
+/// One body's move for one step, as the solvers see it.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveRequest<'a> {
+    /// Box at the start of the move.
+    pub start: Aabb,
+    /// Velocity for this step, px/s.
+    pub velocity: Vec2,
+    /// Step length, s.
+    pub dt: f32,
+    /// Colliders that can stop or push the body (one-way ones already filtered by the start box).
+    pub solids: &'a [ColliderProxy],
+    /// Colliders it only interacts with.
+    pub sensors: &'a [ColliderProxy],
+    /// Rounding margin, px.
+    pub skin: f32,
+    /// Most substeps allowed.
+    pub max_substeps: u32,
+}
+
+/// The result of a move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveOutcome {
+    /// Displacement of the body during the step, px.
+    pub delta: Vec2,
+    /// Velocity after the step, px/s (components into a surface removed).
+    pub velocity: Vec2,
+}
+
+/// Sorting key that makes statics act last in a push-out, so they have the final word and a
+/// squeezed body is never left inside a wall.
+fn push_priority(kind: BodyKind) -> u8 {
+    match kind {
+        BodyKind::Dynamic => 0,
+        BodyKind::Kinematic => 1,
+        BodyKind::Static => 2,
+    }
+}
+
+/// Pushes `aabb` out of every solid it overlaps, with the accumulated correction vector of
+/// `seeds/004`: fully out of static and kinematic colliders, half out of dynamic ones (the other
+/// dynamic body does its own half). Removes the velocity into each surface and records contacts.
+pub(crate) fn push_out(
+    aabb: &mut Aabb,
+    velocity: &mut Vec2,
+    solids: &[ColliderProxy],
+    skin: f32,
+    contacts: &mut Contacts,
+) {
+    let mut correction = CorrectionAccumulator::default();
+    for priority in 0..3 {
+        for solid in solids.iter().filter(|s| push_priority(s.kind) == priority) {
+            if !aabb.intersects(&solid.aabb, skin) {
+                continue;
+            }
+            let (normal, depth) = if solid.one_way {
+                (Vec2::Y, solid.aabb.max.y - aabb.min.y)
+            } else {
+                match aabb.penetration(&solid.aabb) {
+                    Some(p) => p,
+                    None => continue,
+                }
+            };
+            let share = if solid.kind == BodyKind::Dynamic { 0.5 } else { 1.0 };
+            let compensation = correction.push(normal * depth * share);
+            *aabb = aabb.translated(compensation);
+            remove_velocity_into(velocity, normal);
+            contacts.record(Contact {
+                entity: solid.entity,
+                direction: ContactDirection::from_normal(normal),
+                depth,
+                sensor: false,
+            });
+        }
+    }
+}
+
+/// Removes the component of `velocity` that moves into a surface with `normal`.
+pub(crate) fn remove_velocity_into(velocity: &mut Vec2, normal: Vec2) {
+    let into = velocity.dot(normal);
+    if into < 0.0 {
+        *velocity -= normal * into;
+    }
+}
+
+/// Records a sensor contact for every sensor the body touched during the step: swept through it,
+/// or touching it at the end.
+pub(crate) fn record_sensor_contacts(request: &MoveRequest, end: &Aabb, contacts: &mut Contacts) {
+    let delta = end.min - request.start.min;
+    for sensor in request.sensors {
+        let direction = if end.touches(&sensor.aabb, request.skin) {
+            touch_direction(end, &sensor.aabb)
+        } else if let Some(hit) = sweep_aabb(&request.start, delta, &sensor.aabb, request.skin) {
+            ContactDirection::from_normal(hit.normal)
+        } else {
+            continue;
+        };
+        let overlap = end.overlap(&sensor.aabb);
+        contacts.record(Contact {
+            entity: sensor.entity,
+            direction,
+            depth: overlap.min_element().max(0.0),
+            sensor: true,
+        });
+    }
+}
+
+/// Side of `body` on which `other` lies, for two touching or overlapping boxes: the axis of the
+/// smaller overlap.
+pub(crate) fn touch_direction(body: &Aabb, other: &Aabb) -> ContactDirection {
+    let overlap = body.overlap(other);
+    let d = other.center() - body.center();
+    if overlap.y <= overlap.x {
+        if d.y < 0.0 {
+            ContactDirection::Down
+        } else {
+            ContactDirection::Up
+        }
+    } else if d.x < 0.0 {
+        ContactDirection::Left
+    } else {
+        ContactDirection::Right
+    }
+}
+
+/// How many substeps a move of `delta` needs so that no substep is longer than the smallest box
+/// dimension in the way (the body's own or a solid's): then an overlap test cannot miss a thin wall.
+pub(crate) fn substep_count(delta: Vec2, start: &Aabb, solids: &[ColliderProxy], max_substeps: u32) -> u32 {
+    let smallest = solids
+        .iter()
+        .map(|s| s.aabb.size().min_element())
+        .fold(start.size().min_element(), f32::min)
+        .max(1e-3);
+    let steps = (delta.abs().max_element() / smallest).ceil();
+    if steps.is_finite() {
+        (steps as u32).clamp(1, max_substeps.max(1))
+    } else {
+        1
+    }
+}
+
+/// Moves every awake dynamic body for this step.
+#[allow(clippy::type_complexity)]
+pub(crate) fn resolve(
+    step: Res<PhysicsStep>,
+    config: Res<PhysicsConfig>,
+    mut broad_phase: ResMut<BroadPhase>,
+    mut bodies: Query<
+        (
+            Entity,
+            &mut Transform,
+            &mut Velocity,
+            &Collider,
+            &CollisionMode,
+            &mut Contacts,
+            &MovementState,
+        ),
+        (With<Dynamic>, Without<Frozen>, Without<InvalidBody>),
+    >,
+    mut nearby: Local<Vec<ColliderProxy>>,
+    mut solids: Local<Vec<ColliderProxy>>,
+    mut sensors: Local<Vec<ColliderProxy>>,
+) {
+    let dt = step.dt;
+    let contact_tolerance = config.contact_tolerance();
+    for (entity, mut transform, mut velocity, collider, mode, mut contacts, state) in &mut bodies {
+        let Some(me) = broad_phase.get(entity).copied() else {
+            continue;
+        };
+        let start = collider.aabb(transform.translation.truncate());
+        let end = start.translated(velocity.0 * dt);
+        broad_phase.query(
+            &start.union(&end).grown(config.skin.max(contact_tolerance)),
+            &mut nearby,
+        );
+        solids.clear();
+        sensors.clear();
+        for other in nearby.iter() {
+            if !me.interacts_with(other) || state.dropping_through.contains(&other.entity) {
+                continue;
+            }
+            if other.sensor || me.sensor {
+                sensors.push(*other);
+            } else if !other.one_way || state.start_aabb.min.y >= other.aabb.max.y - contact_tolerance {
+                solids.push(*other);
+            }
+        }
+        contacts.list.clear();
+        let request = MoveRequest {
+            start,
+            velocity: velocity.0,
+            dt,
+            solids: &solids,
+            sensors: &sensors,
+            skin: config.skin,
+            max_substeps: config.max_substeps,
+        };
+        let outcome = match mode {
+            CollisionMode::Continuous => move_continuous(&request, &mut contacts),
+            CollisionMode::Discrete => move_discrete(&request, &mut contacts),
+            CollisionMode::AxisSeparated => move_axis_separated(&request, &mut contacts),
+        };
+        let end = start.translated(outcome.delta);
+        record_sensor_contacts(&request, &end, &mut contacts);
+        transform.translation.x += outcome.delta.x;
+        transform.translation.y += outcome.delta.y;
+        velocity.0 = outcome.velocity;
+        broad_phase.set_aabb(entity, collider.aabb(transform.translation.truncate()));
+    }
+}

@@ -1,0 +1,162 @@
+//! SyncColliders: the step's `dt`, validation of bad input, and the broad-phase mirror of colliders
+//! changed outside the plugin (spawned, teleported, resized, re-flagged) and removed.
+
+use bevy::prelude::*;
+
+use crate::broad_phase::{BodyKind, BroadPhase, ColliderProxy};
+use crate::components::*;
+use crate::config::{PhysicsConfig, PhysicsStep};
+use crate::messages::ContactEnded;
+use crate::step::contact_events::ContactPairs;
+
+/// Sets [`PhysicsStep::dt`] from the schedule's clock, clamped to [`PhysicsConfig::max_dt`].
+pub(crate) fn update_step_dt(time: Res<Time>, config: Res<PhysicsConfig>, mut step: ResMut<PhysicsStep>) {
+    let dt = time.delta_secs();
+    step.dt = if dt.is_finite() && dt > 0.0 {
+        dt.min(config.max_dt.max(0.0))
+    } else {
+        0.0
+    };
+}
+
+type SyncData = (
+    Entity,
+    &'static Transform,
+    &'static Collider,
+    &'static CollisionLayers,
+    (Has<Dynamic>, Has<Kinematic>, Has<OneWayPlatform>, Has<Sensor>),
+    Option<&'static Velocity>,
+    Option<&'static PathFollower>,
+    Option<&'static InvalidBody>,
+);
+
+type SyncFilter = Or<(
+    Changed<Transform>,
+    Changed<Collider>,
+    Changed<CollisionLayers>,
+    Changed<Velocity>,
+    Changed<PathFollower>,
+    Added<Dynamic>,
+    Added<Kinematic>,
+    Added<OneWayPlatform>,
+    Added<Sensor>,
+)>;
+
+/// Why a collider's entity cannot be simulated.
+fn problem(
+    transform: &Transform,
+    collider: &Collider,
+    velocity: Option<&Velocity>,
+    path: Option<&PathFollower>,
+) -> Option<String> {
+    if !transform.translation.is_finite() {
+        return Some(format!("translation {} is not finite", transform.translation));
+    }
+    if let Some(problem) = collider.problem() {
+        return Some(problem);
+    }
+    if let Some(v) = velocity
+        && !v.is_finite()
+    {
+        return Some(format!("velocity {} is not finite", v.0));
+    }
+    path.and_then(PathFollower::problem)
+}
+
+fn sync_one(
+    commands: &mut Commands,
+    broad_phase: &mut BroadPhase,
+    item: <SyncData as bevy::ecs::query::QueryData>::Item<'_, '_>,
+) {
+    let (entity, transform, collider, layers, (dynamic, kinematic, one_way, sensor), velocity, path, invalid) = item;
+    match problem(transform, collider, velocity, path) {
+        Some(reason) => {
+            broad_phase.remove(entity);
+            if invalid.is_none_or(|i| i.reason != reason) {
+                warn!(
+                    "bevy_platformer_physics: entity {entity}: {reason}; it is left out of the simulation until fixed"
+                );
+                commands.entity(entity).insert(InvalidBody { reason });
+            }
+        }
+        None => {
+            let kind = if dynamic {
+                BodyKind::Dynamic
+            } else if kinematic {
+                BodyKind::Kinematic
+            } else {
+                BodyKind::Static
+            };
+            broad_phase.upsert(ColliderProxy {
+                entity,
+                aabb: collider.aabb(transform.translation.truncate()),
+                kind,
+                one_way,
+                sensor,
+                layers: *layers,
+            });
+            if invalid.is_some() {
+                info!("bevy_platformer_physics: entity {entity} is valid again and back in the simulation");
+                commands.entity(entity).remove::<InvalidBody>();
+            }
+        }
+    }
+}
+
+/// Mirrors changed colliders into the broad phase, validating them on the way.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn sync_colliders(
+    mut commands: Commands,
+    mut broad_phase: ResMut<BroadPhase>,
+    changed: Query<SyncData, SyncFilter>,
+    all: Query<SyncData>,
+    mut removed_one_way: RemovedComponents<OneWayPlatform>,
+    mut removed_sensor: RemovedComponents<Sensor>,
+    mut removed_dynamic: RemovedComponents<Dynamic>,
+    mut removed_kinematic: RemovedComponents<Kinematic>,
+) {
+    for item in &changed {
+        sync_one(&mut commands, &mut broad_phase, item);
+    }
+    // A removed marker changes the proxy's flags; the entity may also be gone altogether.
+    let removed: Vec<Entity> = removed_one_way
+        .read()
+        .chain(removed_sensor.read())
+        .chain(removed_dynamic.read())
+        .chain(removed_kinematic.read())
+        .collect();
+    for entity in removed {
+        if let Ok(item) = all.get(entity) {
+            sync_one(&mut commands, &mut broad_phase, item);
+        }
+    }
+}
+
+/// Keeps the broad phase and every body's contacts free of a collider that is removed or despawned,
+/// and tells the bodies that touched it that the contact ended.
+pub(crate) fn on_collider_removed(
+    removed: On<Remove, Collider>,
+    mut commands: Commands,
+    mut broad_phase: ResMut<BroadPhase>,
+    mut pairs: ResMut<ContactPairs>,
+    mut contacts: Query<&mut Contacts>,
+    mut ended: MessageWriter<ContactEnded>,
+) {
+    let gone = removed.entity;
+    broad_phase.remove(gone);
+    if let Ok(mut own) = contacts.get_mut(gone) {
+        own.list.clear();
+    }
+    pairs.forget(gone, |survivor, direction| {
+        if let Ok(mut list) = contacts.get_mut(survivor) {
+            list.list.retain(|c| c.entity != gone);
+        }
+        let event = ContactEnded {
+            entity: survivor,
+            other: gone,
+            direction,
+        };
+        ended.write(event);
+        commands.trigger(event);
+    });
+}

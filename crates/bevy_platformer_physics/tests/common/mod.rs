@@ -1,0 +1,104 @@
+//! Shared helpers for the headless behaviour tests: an `App` with `MinimalPlugins`, one fixed
+//! physics step per `app.update()`, and small spawn / read helpers.
+#![allow(dead_code)]
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use bevy_platformer_physics::geometry::Aabb;
+use bevy_platformer_physics::prelude::*;
+
+/// The fixed step, seconds (100 Hz).
+pub const DT: f32 = 0.01;
+/// Distances closer than this count as equal, in pixels.
+pub const EPS: f32 = 1e-3;
+
+/// A headless app that runs exactly one physics step per `update()`.
+pub fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default()));
+    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+    // The first update runs Startup and starts the clocks, without a fixed step.
+    app.update();
+    app
+}
+
+/// Runs `n` physics steps.
+pub fn tick(app: &mut App, n: usize) {
+    for _ in 0..n {
+        app.update();
+    }
+}
+
+/// A static box with its bottom-left corner at `min`.
+pub fn spawn_box(app: &mut App, min: Vec2, size: Vec2) -> Entity {
+    let center = min + size * 0.5;
+    app.world_mut()
+        .spawn((Collider::rectangle(size.x, size.y), Transform::from_translation(center.extend(0.0))))
+        .id()
+}
+
+/// A dynamic body of `size` whose bottom-centre is at `feet`.
+pub fn spawn_body(app: &mut App, feet: Vec2, size: Vec2, mode: CollisionMode) -> Entity {
+    let center = feet + Vec2::new(0.0, size.y * 0.5);
+    app.world_mut()
+        .spawn((
+            Dynamic,
+            mode,
+            Collider::rectangle(size.x, size.y),
+            Transform::from_translation(center.extend(0.0)),
+        ))
+        .id()
+}
+
+/// The world box of `entity`'s collider.
+pub fn aabb(app: &App, entity: Entity) -> Aabb {
+    let world = app.world();
+    let collider = world.get::<Collider>(entity).expect("entity has a collider");
+    let transform = world.get::<Transform>(entity).expect("entity has a transform");
+    collider.aabb(transform.translation.truncate())
+}
+
+/// Velocity of `entity`.
+pub fn velocity(app: &App, entity: Entity) -> Vec2 {
+    app.world().get::<Velocity>(entity).expect("entity has a velocity").0
+}
+
+/// Contacts of `entity`.
+pub fn contacts(app: &App, entity: Entity) -> Contacts {
+    app.world().get::<Contacts>(entity).expect("entity has contacts").clone()
+}
+
+/// Mutable movement input of `entity`.
+pub fn input(app: &mut App, entity: Entity) -> Mut<'_, MovementInput> {
+    app.world_mut().get_mut::<MovementInput>(entity).expect("entity has movement input")
+}
+
+/// Sets `entity`'s movement parameters.
+pub fn set_movement(app: &mut App, entity: Entity, movement: Movement) {
+    *app.world_mut().get_mut::<Movement>(entity).expect("entity has movement") = movement;
+}
+
+/// Sets `entity`'s velocity.
+pub fn set_velocity(app: &mut App, entity: Entity, v: Vec2) {
+    app.world_mut().get_mut::<Velocity>(entity).expect("entity has a velocity").0 = v;
+}
+
+/// The three collision modes, for tests that must hold in each.
+pub const MODES: [CollisionMode; 3] = [CollisionMode::Continuous, CollisionMode::Discrete, CollisionMode::AxisSeparated];
+
+/// Collects every message of type `M` sent so far into a resource, for assertions.
+#[derive(Resource)]
+pub struct Collected<M: Message + Clone>(pub Vec<M>);
+
+/// Starts collecting messages `M` in `Collected<M>`.
+pub fn collect<M: Message + Clone>(app: &mut App) {
+    app.insert_resource(Collected::<M>(Vec::new()));
+    app.add_systems(Last, |mut reader: MessageReader<M>, mut out: ResMut<Collected<M>>| {
+        out.0.extend(reader.read().cloned());
+    });
+}
+
+/// The messages `M` collected so far.
+pub fn collected<M: Message + Clone>(app: &App) -> Vec<M> {
+    app.world().resource::<Collected<M>>().0.clone()
+}
