@@ -53,51 +53,52 @@ pub struct MoveOutcome {
     pub velocity: Vec2,
 }
 
-/// Sorting key that makes statics act last in a push-out, so they have the final word and a
-/// squeezed body is never left inside a wall.
-fn push_priority(kind: BodyKind) -> u8 {
-    match kind {
-        BodyKind::Dynamic => 0,
-        BodyKind::Kinematic => 1,
-        BodyKind::Static => 2,
-    }
-}
-
 /// Pushes `aabb` out of every solid it overlaps, with the accumulated correction vector of
 /// `seeds/004`: fully out of static and kinematic colliders, half out of dynamic ones (the other
 /// dynamic body does its own half). Removes the velocity into each surface and records contacts.
-pub(crate) fn push_out(
+///
+/// Moving bodies (dynamic, then kinematic) are handled first, statics last and measured again
+/// after the first pass, so they have the final word: a body squeezed between a lift and a wall
+/// ends against the wall, overlapping the lift, never inside the wall.
+pub(crate) fn push_out(aabb: &mut Aabb, velocity: &mut Vec2, solids: &[ColliderProxy], skin: f32, contacts: &mut Contacts) {
+    push_out_pass(aabb, velocity, solids.iter().filter(|s| s.kind == BodyKind::Dynamic), skin, contacts);
+    push_out_pass(aabb, velocity, solids.iter().filter(|s| s.kind == BodyKind::Kinematic), skin, contacts);
+    push_out_pass(aabb, velocity, solids.iter().filter(|s| s.kind == BodyKind::Static), skin, contacts);
+}
+
+/// One push-out with one accumulator. Every penetration is measured against the same box, before
+/// any correction, as the contact messages of `seeds/004` are: the accumulator then removes what
+/// earlier pushes already did.
+fn push_out_pass<'a>(
     aabb: &mut Aabb,
     velocity: &mut Vec2,
-    solids: &[ColliderProxy],
+    solids: impl Iterator<Item = &'a ColliderProxy>,
     skin: f32,
     contacts: &mut Contacts,
 ) {
+    let overlapped = *aabb;
     let mut correction = CorrectionAccumulator::default();
-    for priority in 0..3 {
-        for solid in solids.iter().filter(|s| push_priority(s.kind) == priority) {
-            if !aabb.intersects(&solid.aabb, skin) {
-                continue;
-            }
-            let (normal, depth) = if solid.one_way {
-                (Vec2::Y, solid.aabb.max.y - aabb.min.y)
-            } else {
-                match aabb.penetration(&solid.aabb) {
-                    Some(p) => p,
-                    None => continue,
-                }
-            };
-            let share = if solid.kind == BodyKind::Dynamic { 0.5 } else { 1.0 };
-            let compensation = correction.push(normal * depth * share);
-            *aabb = aabb.translated(compensation);
-            remove_velocity_into(velocity, normal);
-            contacts.record(Contact {
-                entity: solid.entity,
-                direction: ContactDirection::from_normal(normal),
-                depth,
-                sensor: false,
-            });
+    for solid in solids {
+        if !overlapped.intersects(&solid.aabb, skin) {
+            continue;
         }
+        let (normal, depth) = if solid.one_way {
+            (Vec2::Y, solid.aabb.max.y - overlapped.min.y)
+        } else {
+            match overlapped.penetration(&solid.aabb) {
+                Some(p) => p,
+                None => continue,
+            }
+        };
+        let share = if solid.kind == BodyKind::Dynamic { 0.5 } else { 1.0 };
+        *aabb = aabb.translated(correction.push(normal * depth * share));
+        remove_velocity_into(velocity, normal);
+        contacts.record(Contact {
+            entity: solid.entity,
+            direction: ContactDirection::from_normal(normal),
+            depth,
+            sensor: false,
+        });
     }
 }
 

@@ -1,0 +1,69 @@
+//! Running across many separate floor boxes: no snag on any seam, no hop, in any mode.
+
+mod common;
+
+use bevy::prelude::*;
+use bevy_platformer_physics::prelude::*;
+use common::*;
+
+const MAX_SPEED: f32 = 300.0;
+
+#[test]
+fn max_speed_over_50_adjacent_16_px_floor_boxes_never_slows_or_leaves_the_floor() {
+    for mode in MODES {
+        let mut app = app();
+        for i in 0..50 {
+            spawn_box(&mut app, Vec2::new(i as f32 * 16.0, 0.0), Vec2::splat(16.0));
+        }
+        let body = spawn_body(&mut app, Vec2::new(10.0, 16.0), Vec2::new(12.0, 24.0), mode);
+        set_movement(
+            &mut app,
+            body,
+            Movement {
+                acceleration: 1.0e6,
+                max_speed: Vec2::new(MAX_SPEED, 1000.0),
+                ..default()
+            },
+        );
+        input(&mut app, body).horizontal = 1.0;
+        let mut steps = 0;
+        while aabb(&app, body).max.x < 50.0 * 16.0 - 20.0 {
+            tick(&mut app, 1);
+            steps += 1;
+            let b = aabb(&app, body);
+            assert_eq!(velocity(&app, body).x, MAX_SPEED, "{mode:?} step {steps} at x {}: lost speed", b.min.x);
+            assert!((b.min.y - 16.0).abs() < EPS, "{mode:?} step {steps}: feet at {} not on the floor", b.min.y);
+            assert!(contacts(&app, body).on_floor(), "{mode:?} step {steps}: not on the floor");
+            assert!(!contacts(&app, body).on_wall(), "{mode:?} step {steps}: a seam acted as a wall");
+            assert!(steps < 1000, "{mode:?}: never arrived");
+        }
+        // Distance covered is exactly speed × time: not a pixel lost to a seam.
+        let travelled = aabb(&app, body).min.x - 4.0;
+        assert!((travelled - MAX_SPEED * DT * steps as f32).abs() < 0.01, "{mode:?}: travelled {travelled}");
+    }
+}
+
+#[test]
+fn seams_in_a_ceiling_do_not_stop_a_body_sliding_under_it() {
+    for mode in MODES {
+        let mut app = app();
+        spawn_box(&mut app, Vec2::new(-100.0, -16.0), Vec2::new(1000.0, 16.0));
+        for i in 0..20 {
+            spawn_box(&mut app, Vec2::new(i as f32 * 16.0, 24.0), Vec2::splat(16.0));
+        }
+        let body = spawn_body(&mut app, Vec2::new(10.0, 0.0), Vec2::new(12.0, 24.0), mode);
+        set_movement(
+            &mut app,
+            body,
+            Movement {
+                acceleration: 1.0e6,
+                max_speed: Vec2::new(MAX_SPEED, 1000.0),
+                ..default()
+            },
+        );
+        input(&mut app, body).horizontal = 1.0;
+        tick(&mut app, 80);
+        let b = aabb(&app, body);
+        assert!((b.min.x - (4.0 + MAX_SPEED * 0.8)).abs() < 0.01, "{mode:?}: stopped under the ceiling at {b:?}");
+    }
+}
