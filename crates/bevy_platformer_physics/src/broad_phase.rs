@@ -273,7 +273,10 @@ mod tests {
     }
 
     fn ids(out: &[ColliderProxy]) -> Vec<u32> {
-        assert!(out.windows(2).all(|w| w[0].entity < w[1].entity), "sorted by entity, no duplicates");
+        assert!(
+            out.windows(2).all(|w| w[0].entity < w[1].entity),
+            "sorted by entity, no duplicates"
+        );
         let mut ids: Vec<u32> = out.iter().map(|p| p.entity.index_u32()).collect();
         ids.sort();
         ids

@@ -2,9 +2,11 @@
 //! and their normals, toggled at run time from [`DebugOverlay`]. Default keys, as in `seeds/001`:
 //! C toggles colliders, R object rects, N contacts; rebind them in [`DebugOverlay::keys`].
 //!
-//! Runs in `PostUpdate`, reading the state the physics step left; it changes nothing.
+//! Runs in `PostUpdate`, reading the state the physics step left; it changes nothing. What it
+//! draws is also kept in [`DebugOverlayShapes`], so a headless app (no gizmo plugin) can inspect it.
 
 use bevy::color::palettes::css;
+use bevy::gizmos::config::GizmoConfigStore;
 use bevy::prelude::*;
 
 use crate::broad_phase::{BodyKind, BroadPhase};
@@ -63,9 +65,19 @@ pub struct DebugOverlayPlugin;
 impl Plugin for DebugOverlayPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<DebugOverlay>()
+            .init_resource::<DebugOverlayShapes>()
             .register_type::<DebugOverlay>()
             .register_type::<ObjectRect>()
-            .add_systems(PostUpdate, (toggle_overlay, draw_overlay).chain());
+            .add_systems(
+                PostUpdate,
+                (
+                    toggle_overlay,
+                    collect_shapes,
+                    // Without bevy's gizmo plugin (a headless app) the shapes are still collected.
+                    draw_shapes.run_if(resource_exists::<GizmoConfigStore>),
+                )
+                    .chain(),
+            );
     }
 }
 
@@ -83,14 +95,42 @@ fn toggle_overlay(keys: Option<Res<ButtonInput<KeyCode>>>, mut overlay: ResMut<D
     }
 }
 
-fn draw_overlay(
+/// A shape of the overlay, in world pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum OverlayShape {
+    /// An outlined rectangle.
+    Rect {
+        /// Centre.
+        center: Vec2,
+        /// Width and height.
+        size: Vec2,
+        /// Outline colour.
+        color: Color,
+    },
+    /// A line segment.
+    Line {
+        /// Start.
+        from: Vec2,
+        /// End.
+        to: Vec2,
+        /// Colour.
+        color: Color,
+    },
+}
+
+/// The shapes the overlay drew in the latest frame: what is on screen, for tests and tools.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct DebugOverlayShapes(pub Vec<OverlayShape>);
+
+fn collect_shapes(
     overlay: Res<DebugOverlay>,
     broad_phase: Res<BroadPhase>,
-    mut gizmos: Gizmos,
     colliders: Query<(Entity, &Transform, &Collider, Has<InvalidBody>)>,
     rects: Query<(&Transform, &ObjectRect)>,
     contacts: Query<(Entity, &Contacts)>,
+    mut shapes: ResMut<DebugOverlayShapes>,
 ) {
+    shapes.0.clear();
     if overlay.colliders {
         for (entity, transform, collider, invalid) in &colliders {
             let color = match broad_phase.get(entity).map(|p| p.kind) {
@@ -100,30 +140,54 @@ fn draw_overlay(
                 _ => css::LIGHT_GRAY,
             };
             if collider.problem().is_none() {
-                let center = transform.translation.truncate() + collider.offset;
-                gizmos.rect_2d(Isometry2d::from_translation(center), collider.size, color);
+                shapes.0.push(OverlayShape::Rect {
+                    center: transform.translation.truncate() + collider.offset,
+                    size: collider.size,
+                    color: color.into(),
+                });
             }
         }
     }
     if overlay.object_rects {
         for (transform, rect) in &rects {
-            let center = transform.translation.truncate() + rect.offset;
-            gizmos.rect_2d(Isometry2d::from_translation(center), rect.size, css::YELLOW);
+            shapes.0.push(OverlayShape::Rect {
+                center: transform.translation.truncate() + rect.offset,
+                size: rect.size,
+                color: css::YELLOW.into(),
+            });
         }
     }
     if overlay.contacts {
         for (entity, body_contacts) in &contacts {
             let Some(body) = broad_phase.get(entity) else { continue };
+            let (min, max, center) = (body.aabb.min, body.aabb.max, body.aabb.center());
             for contact in body_contacts.iter() {
                 let (anchor, normal) = match contact.direction {
-                    ContactDirection::Down => (Vec2::new(body.aabb.center().x, body.aabb.min.y), Vec2::Y),
-                    ContactDirection::Up => (Vec2::new(body.aabb.center().x, body.aabb.max.y), Vec2::NEG_Y),
-                    ContactDirection::Left => (Vec2::new(body.aabb.min.x, body.aabb.center().y), Vec2::X),
-                    ContactDirection::Right => (Vec2::new(body.aabb.max.x, body.aabb.center().y), Vec2::NEG_X),
+                    ContactDirection::Down => (Vec2::new(center.x, min.y), Vec2::Y),
+                    ContactDirection::Up => (Vec2::new(center.x, max.y), Vec2::NEG_Y),
+                    ContactDirection::Left => (Vec2::new(min.x, center.y), Vec2::X),
+                    ContactDirection::Right => (Vec2::new(max.x, center.y), Vec2::NEG_X),
                 };
                 let color = if contact.sensor { css::ORANGE } else { css::MAGENTA };
-                gizmos.line_2d(anchor, anchor + normal * 8.0, color);
-                gizmos.circle_2d(Isometry2d::from_translation(anchor), 1.5, color);
+                shapes.0.push(OverlayShape::Line {
+                    from: anchor,
+                    to: anchor + normal * 8.0,
+                    color: color.into(),
+                });
+            }
+        }
+    }
+}
+
+fn draw_shapes(shapes: Res<DebugOverlayShapes>, mut gizmos: Gizmos) {
+    for shape in &shapes.0 {
+        match *shape {
+            OverlayShape::Rect { center, size, color } => {
+                gizmos.rect_2d(Isometry2d::from_translation(center), size, color);
+            }
+            OverlayShape::Line { from, to, color } => {
+                gizmos.line_2d(from, to, color);
+                gizmos.circle_2d(Isometry2d::from_translation(from), 1.5, color);
             }
         }
     }

@@ -48,7 +48,7 @@ pub mod prelude {
     pub use crate::components::*;
     pub use crate::config::{PhysicsConfig, PhysicsStep};
     #[cfg(feature = "debug-overlay")]
-    pub use crate::debug_overlay::{DebugOverlay, DebugOverlayPlugin, ObjectRect};
+    pub use crate::debug_overlay::{DebugOverlay, DebugOverlayPlugin, DebugOverlayShapes, ObjectRect};
     pub use crate::messages::{ContactEnded, ContactStarted, Squished};
     pub use crate::plugins::PlatformerPhysicsPlugins;
     pub use crate::step::PlatformerSystems;

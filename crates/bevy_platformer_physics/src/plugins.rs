@@ -48,7 +48,7 @@ impl PluginGroup for PlatformerPhysicsPlugins {
             .add(ResolvePlugin)
             .add(ContactEventsPlugin);
         #[cfg(feature = "debug-overlay")]
-        let group = group.add(crate::debug_overlay::DebugOverlayPlugin::default());
+        let group = group.add(crate::debug_overlay::DebugOverlayPlugin);
         group
     }
 }

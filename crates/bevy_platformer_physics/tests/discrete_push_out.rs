@@ -54,5 +54,8 @@ fn two_dynamic_bodies_each_move_half() {
     assert_eq!(aabb(&app, b).min.x, 7.0);
     tick(&mut app, 20);
     let gap = aabb(&app, b).min.x - aabb(&app, a).max.x;
-    assert!(gap.abs() < 0.01, "they separate over a few steps without flying apart: gap {gap}");
+    assert!(
+        gap.abs() < 0.01,
+        "they separate over a few steps without flying apart: gap {gap}"
+    );
 }

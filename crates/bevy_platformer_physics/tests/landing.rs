@@ -16,7 +16,11 @@ fn landing_ends_exactly_flush_and_stays() {
         for step in 0..100 {
             tick(&mut app, 1);
             let b = aabb(&app, body);
-            assert!(b.min.y.abs() < 1e-4, "{mode:?} step {step}: feet at {} instead of 0", b.min.y);
+            assert!(
+                b.min.y.abs() < 1e-4,
+                "{mode:?} step {step}: feet at {} instead of 0",
+                b.min.y
+            );
             assert_eq!(velocity(&app, body), Vec2::ZERO, "{mode:?} step {step}");
             let floor_contact = contacts(&app, body).with(floor).copied();
             assert!(
@@ -51,10 +55,15 @@ fn landing_on_a_block_corner_lands_on_top() {
         let mut landed = false;
         for _ in 0..3 {
             tick(&mut app, 1);
-            landed |= contacts(&app, body).with(block).is_some_and(|c| c.direction == ContactDirection::Down);
+            landed |= contacts(&app, body)
+                .with(block)
+                .is_some_and(|c| c.direction == ContactDirection::Down);
         }
         let b = aabb(&app, body);
-        assert!((b.min.y - 16.0).abs() < EPS, "{mode:?}: lands on top of the block, got {b:?}");
+        assert!(
+            (b.min.y - 16.0).abs() < EPS,
+            "{mode:?}: lands on top of the block, got {b:?}"
+        );
         assert!(b.max.x > 20.0 + EPS, "{mode:?}: kept moving over the block: {b:?}");
         assert!(landed, "{mode:?}: a down contact with the block");
     }
@@ -73,7 +82,11 @@ fn walking_into_a_wall_stops_flush_and_the_ceiling_stops_a_jump() {
         tick(&mut app, 100);
         let b = aabb(&app, body);
         assert!((b.max.x - 50.0).abs() < EPS, "{mode:?}: flush with the wall, got {b:?}");
-        assert!(contacts(&app, body).with(wall).is_some_and(|c| c.direction == ContactDirection::Right));
+        assert!(
+            contacts(&app, body)
+                .with(wall)
+                .is_some_and(|c| c.direction == ContactDirection::Right)
+        );
         assert!(contacts(&app, body).on_wall(), "{mode:?}");
         input(&mut app, body).jump = Some(400.0);
         let mut bumped = false;
@@ -81,7 +94,9 @@ fn walking_into_a_wall_stops_flush_and_the_ceiling_stops_a_jump() {
             tick(&mut app, 1);
             let b = aabb(&app, body);
             assert!(b.max.y <= 40.0 + EPS, "{mode:?}: head went into the ceiling: {b:?}");
-            bumped |= contacts(&app, body).with(ceiling).is_some_and(|c| c.direction == ContactDirection::Up);
+            bumped |= contacts(&app, body)
+                .with(ceiling)
+                .is_some_and(|c| c.direction == ContactDirection::Up);
         }
         assert!(bumped, "{mode:?}: the ceiling stopped the jump");
     }
@@ -91,7 +106,12 @@ fn walking_into_a_wall_stops_flush_and_the_ceiling_stops_a_jump() {
 fn discrete_corner_overlap_lands_on_top_when_the_vertical_penetration_is_smaller() {
     let mut app = app();
     let block = spawn_box(&mut app, Vec2::new(20.0, 0.0), Vec2::splat(16.0));
-    let body = spawn_body(&mut app, Vec2::new(0.0, 17.5), Vec2::new(20.0, 10.0), CollisionMode::Discrete);
+    let body = spawn_body(
+        &mut app,
+        Vec2::new(0.0, 17.5),
+        Vec2::new(20.0, 10.0),
+        CollisionMode::Discrete,
+    );
     set_movement(
         &mut app,
         body,
@@ -108,5 +128,8 @@ fn discrete_corner_overlap_lands_on_top_when_the_vertical_penetration_is_smaller
     assert_eq!(b.min.y, 16.0, "pushed up by the smaller (vertical) penetration: {b:?}");
     assert_eq!(b.min.x, 10.0, "kept its horizontal motion");
     assert_eq!(velocity(&app, body), Vec2::new(2000.0, 0.0));
-    assert_eq!(contacts(&app, body).with(block).map(|c| c.direction), Some(ContactDirection::Down));
+    assert_eq!(
+        contacts(&app, body).with(block).map(|c| c.direction),
+        Some(ContactDirection::Down)
+    );
 }

@@ -23,7 +23,12 @@ fn spawn_lift(app: &mut App, points: Vec<Vec2>, speed: f32) -> Entity {
 
 /// A rider standing on the lift's centre.
 fn spawn_rider(app: &mut App, lift_center: Vec2, mode: CollisionMode) -> Entity {
-    spawn_body(app, lift_center + Vec2::new(0.0, LIFT.y * 0.5), Vec2::new(12.0, 24.0), mode)
+    spawn_body(
+        app,
+        lift_center + Vec2::new(0.0, LIFT.y * 0.5),
+        Vec2::new(12.0, 24.0),
+        mode,
+    )
 }
 
 fn ride_for_10_s(points: Vec<Vec2>, mode: CollisionMode) {
@@ -47,7 +52,9 @@ fn ride_for_10_s(points: Vec<Vec2>, mode: CollisionMode) {
             r.min.x - l.min.x
         );
         assert!(
-            contacts(&app, rider).with(lift).is_some_and(|c| c.direction == ContactDirection::Down),
+            contacts(&app, rider)
+                .with(lift)
+                .is_some_and(|c| c.direction == ContactDirection::Down),
             "{mode:?} {points:?} step {step}: lost the lift contact"
         );
     }
@@ -70,7 +77,10 @@ fn horizontal_lift_carries_its_rider_for_10_s() {
 #[test]
 fn diagonal_lift_carries_its_rider_for_10_s() {
     for mode in MODES {
-        ride_for_10_s(vec![Vec2::new(0.0, 0.0), Vec2::new(120.0, 90.0), Vec2::new(240.0, 0.0)], mode);
+        ride_for_10_s(
+            vec![Vec2::new(0.0, 0.0), Vec2::new(120.0, 90.0), Vec2::new(240.0, 0.0)],
+            mode,
+        );
     }
 }
 
@@ -86,7 +96,12 @@ fn fast_falling_lift_keeps_its_rider() {
     for step in 0..60 {
         tick(&mut app, 1);
         let (r, l) = (aabb(&app, rider), aabb(&app, lift));
-        assert!((r.min.y - l.max.y).abs() < 0.01, "step {step}: feet {} lift {}", r.min.y, l.max.y);
+        assert!(
+            (r.min.y - l.max.y).abs() < 0.01,
+            "step {step}: feet {} lift {}",
+            r.min.y,
+            l.max.y
+        );
     }
 }
 
@@ -114,7 +129,10 @@ fn rider_squeezed_against_a_ceiling_is_squished_not_pushed_inside() {
         for step in 0..200 {
             tick(&mut app, 1);
             let r = aabb(&app, rider);
-            assert!(r.max.y <= 60.0 + EPS, "{mode:?} step {step}: rider pushed into the ceiling: {r:?}");
+            assert!(
+                r.max.y <= 60.0 + EPS,
+                "{mode:?} step {step}: rider pushed into the ceiling: {r:?}"
+            );
         }
         let squished = collected::<Squished>(&app);
         assert!(
@@ -142,7 +160,10 @@ fn lift_moving_sideways_pushes_a_body_in_its_way() {
         let body = spawn_body(&mut app, Vec2::new(40.0, 0.0), Vec2::new(12.0, 24.0), mode);
         tick(&mut app, 150);
         let (b, l) = (aabb(&app, body), aabb(&app, lift));
-        assert!((b.min.x - l.max.x).abs() < 0.01, "{mode:?}: pushed ahead of the block: {b:?} {l:?}");
+        assert!(
+            (b.min.x - l.max.x).abs() < 0.01,
+            "{mode:?}: pushed ahead of the block: {b:?} {l:?}"
+        );
         assert!(b.min.y.abs() < 0.01, "{mode:?}: still on the floor");
     }
 }
@@ -161,11 +182,20 @@ fn lift_pushing_a_body_into_a_wall_squishes_it() {
             PathFollower::new(vec![Vec2::new(0.0, 8.0), Vec2::new(200.0, 8.0)], 100.0, PathMode::Once),
         ))
         .id();
-    let body = spawn_body(&mut app, Vec2::new(40.0, 0.0), Vec2::new(12.0, 24.0), CollisionMode::Continuous);
+    let body = spawn_body(
+        &mut app,
+        Vec2::new(40.0, 0.0),
+        Vec2::new(12.0, 24.0),
+        CollisionMode::Continuous,
+    );
     for _ in 0..150 {
         tick(&mut app, 1);
         assert!(aabb(&app, body).max.x <= 100.0 + EPS, "never inside the wall");
     }
     let squished = collected::<Squished>(&app);
-    assert!(squished.iter().any(|s| s.entity == body && s.by == pusher && s.against == wall));
+    assert!(
+        squished
+            .iter()
+            .any(|s| s.entity == body && s.by == pusher && s.against == wall)
+    );
 }

@@ -27,7 +27,10 @@ fn jump_up_through_and_land_on_top() {
             tick(&mut app, 1);
             highest = highest.max(aabb(&app, body).min.y);
         }
-        assert!(highest > 48.0, "{mode:?}: jumped through the platform (peak feet {highest})");
+        assert!(
+            highest > 48.0,
+            "{mode:?}: jumped through the platform (peak feet {highest})"
+        );
         let b = aabb(&app, body);
         assert!((b.min.y - 48.0).abs() < EPS, "{mode:?}: landed on top: {b:?}");
         assert!(contacts(&app, body).with(platform).is_some(), "{mode:?}");
@@ -43,7 +46,11 @@ fn passable_from_the_side() {
         let body = spawn_body(&mut app, Vec2::ZERO, Vec2::new(12.0, 24.0), mode);
         input(&mut app, body).horizontal = 1.0;
         tick(&mut app, 100);
-        assert!(aabb(&app, body).min.x > 80.0, "{mode:?}: walked through it: {:?}", aabb(&app, body));
+        assert!(
+            aabb(&app, body).min.x > 80.0,
+            "{mode:?}: walked through it: {:?}",
+            aabb(&app, body)
+        );
     }
 }
 
@@ -55,16 +62,25 @@ fn drop_through_falls_to_the_floor_below_then_the_platform_is_solid_again() {
         let platform = spawn_one_way(&mut app, Vec2::new(-40.0, 40.0), Vec2::new(80.0, 8.0));
         let body = spawn_body(&mut app, Vec2::new(0.0, 48.0), Vec2::new(12.0, 24.0), mode);
         tick(&mut app, 20);
-        assert!((aabb(&app, body).min.y - 48.0).abs() < EPS, "{mode:?}: stands on the platform");
+        assert!(
+            (aabb(&app, body).min.y - 48.0).abs() < EPS,
+            "{mode:?}: stands on the platform"
+        );
         input(&mut app, body).drop_through = true;
         tick(&mut app, 100);
         assert!(aabb(&app, body).min.y.abs() < EPS, "{mode:?}: dropped to the floor");
         let state = app.world().get::<MovementState>(body).unwrap();
-        assert!(state.dropping_through.is_empty(), "{mode:?}: forgot the platform once left");
+        assert!(
+            state.dropping_through.is_empty(),
+            "{mode:?}: forgot the platform once left"
+        );
         // Jump back up: the platform catches it again.
         input(&mut app, body).jump = Some(450.0);
         tick(&mut app, 100);
-        assert!((aabb(&app, body).min.y - 48.0).abs() < EPS, "{mode:?}: lands on it again");
+        assert!(
+            (aabb(&app, body).min.y - 48.0).abs() < EPS,
+            "{mode:?}: lands on it again"
+        );
         assert!(contacts(&app, body).with(platform).is_some());
     }
 }
@@ -79,7 +95,11 @@ fn head_above_the_platform_is_not_a_landing() {
     tick(&mut app, 2);
     input(&mut app, body).jump = Some(250.0);
     tick(&mut app, 100);
-    assert!(aabb(&app, body).min.y.abs() < EPS, "back on the floor: {:?}", aabb(&app, body));
+    assert!(
+        aabb(&app, body).min.y.abs() < EPS,
+        "back on the floor: {:?}",
+        aabb(&app, body)
+    );
 }
 
 #[test]
@@ -100,7 +120,12 @@ fn rider_of_a_one_way_lift_moving_up_never_falls_through() {
         for step in 0..600 {
             tick(&mut app, 1);
             let (r, l) = (aabb(&app, rider), aabb(&app, lift));
-            assert!((r.min.y - l.max.y).abs() < 0.01, "{mode:?} step {step}: feet {} lift top {}", r.min.y, l.max.y);
+            assert!(
+                (r.min.y - l.max.y).abs() < 0.01,
+                "{mode:?} step {step}: feet {} lift top {}",
+                r.min.y,
+                l.max.y
+            );
         }
     }
 }
@@ -115,12 +140,19 @@ fn one_way_lift_never_drags_a_body_whose_feet_are_below_its_top() {
             Collider::rectangle(48.0, 8.0),
             OneWayPlatform,
             Transform::from_xyz(-100.0, 12.0, 0.0),
-            PathFollower::new(vec![Vec2::new(-100.0, 12.0), Vec2::new(100.0, 12.0)], 200.0, PathMode::Once),
+            PathFollower::new(
+                vec![Vec2::new(-100.0, 12.0), Vec2::new(100.0, 12.0)],
+                200.0,
+                PathMode::Once,
+            ),
         ));
         let body = spawn_body(&mut app, Vec2::ZERO, Vec2::new(12.0, 24.0), mode);
         tick(&mut app, 150);
         let b = aabb(&app, body);
-        assert!((b.min.x + 6.0).abs() < EPS && b.min.y.abs() < EPS, "{mode:?}: not moved: {b:?}");
+        assert!(
+            (b.min.x + 6.0).abs() < EPS && b.min.y.abs() < EPS,
+            "{mode:?}: not moved: {b:?}"
+        );
     }
 }
 
@@ -137,7 +169,11 @@ fn one_way_lift_rising_through_a_body_from_inside_does_not_lift_it() {
     ));
     let body = spawn_body(&mut app, Vec2::ZERO, Vec2::new(12.0, 24.0), CollisionMode::Continuous);
     tick(&mut app, 60);
-    assert!(aabb(&app, body).min.y.abs() < EPS, "stayed on the floor: {:?}", aabb(&app, body));
+    assert!(
+        aabb(&app, body).min.y.abs() < EPS,
+        "stayed on the floor: {:?}",
+        aabb(&app, body)
+    );
 }
 
 #[test]
@@ -150,7 +186,11 @@ fn one_way_lift_rising_out_of_the_floor_picks_up_a_body_standing_there() {
             Collider::rectangle(48.0, 8.0),
             OneWayPlatform,
             Transform::from_xyz(0.0, -20.0, 0.0),
-            PathFollower::new(vec![Vec2::new(0.0, -20.0), Vec2::new(0.0, 100.0)], 100.0, PathMode::Once),
+            PathFollower::new(
+                vec![Vec2::new(0.0, -20.0), Vec2::new(0.0, 100.0)],
+                100.0,
+                PathMode::Once,
+            ),
         ))
         .id();
     let body = spawn_body(&mut app, Vec2::ZERO, Vec2::new(12.0, 24.0), CollisionMode::Continuous);

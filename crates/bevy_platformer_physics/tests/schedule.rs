@@ -25,7 +25,12 @@ fn one_update_runs_exactly_one_fixed_step() {
 #[test]
 fn free_fall_follows_semi_implicit_euler() {
     let mut app = app();
-    let body = spawn_body(&mut app, Vec2::new(0.0, 1000.0), Vec2::splat(10.0), CollisionMode::Continuous);
+    let body = spawn_body(
+        &mut app,
+        Vec2::new(0.0, 1000.0),
+        Vec2::splat(10.0),
+        CollisionMode::Continuous,
+    );
     tick(&mut app, 3);
     // v1 = -9.6, v2 = -19.2, v3 = -28.8 px/s; y = sum(v) * dt.
     let fallen = 1000.0 - aabb(&app, body).min.y;
@@ -38,7 +43,12 @@ fn zero_dt_does_nothing() {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::new(Update)));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO));
-    let body = spawn_body(&mut app, Vec2::new(0.0, 100.0), Vec2::splat(10.0), CollisionMode::Continuous);
+    let body = spawn_body(
+        &mut app,
+        Vec2::new(0.0, 100.0),
+        Vec2::splat(10.0),
+        CollisionMode::Continuous,
+    );
     set_velocity(&mut app, body, Vec2::new(50.0, 0.0));
     tick(&mut app, 5);
     assert_eq!(aabb(&app, body).min, Vec2::new(-5.0, 100.0), "nothing moved");
@@ -50,7 +60,12 @@ fn a_long_pause_is_clamped_to_max_dt() {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::new(Update)));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(100)));
-    let body = spawn_body(&mut app, Vec2::new(0.0, 100.0), Vec2::splat(10.0), CollisionMode::Continuous);
+    let body = spawn_body(
+        &mut app,
+        Vec2::new(0.0, 100.0),
+        Vec2::splat(10.0),
+        CollisionMode::Continuous,
+    );
     let wall = spawn_box(&mut app, Vec2::new(20.0, 0.0), Vec2::new(2.0, 500.0));
     set_velocity(&mut app, body, Vec2::new(0.0, 0.0));
     tick(&mut app, 3);
@@ -63,13 +78,27 @@ fn a_long_pause_is_clamped_to_max_dt() {
 #[test]
 fn frozen_bodies_are_skipped_but_still_collide() {
     let mut app = app();
-    let frozen = spawn_body(&mut app, Vec2::new(0.0, 50.0), Vec2::splat(10.0), CollisionMode::Continuous);
+    let frozen = spawn_body(
+        &mut app,
+        Vec2::new(0.0, 50.0),
+        Vec2::splat(10.0),
+        CollisionMode::Continuous,
+    );
     app.world_mut().entity_mut(frozen).insert(Frozen);
-    let faller = spawn_body(&mut app, Vec2::new(0.0, 100.0), Vec2::splat(10.0), CollisionMode::Continuous);
+    let faller = spawn_body(
+        &mut app,
+        Vec2::new(0.0, 100.0),
+        Vec2::splat(10.0),
+        CollisionMode::Continuous,
+    );
     tick(&mut app, 100);
     assert_eq!(aabb(&app, frozen).min.y, 50.0, "frozen body did not fall");
     assert_eq!(velocity(&app, frozen), Vec2::ZERO);
-    assert!((aabb(&app, faller).min.y - 60.0).abs() < EPS, "landed on the frozen body: {:?}", aabb(&app, faller));
+    assert!(
+        (aabb(&app, faller).min.y - 60.0).abs() < EPS,
+        "landed on the frozen body: {:?}",
+        aabb(&app, faller)
+    );
     app.world_mut().entity_mut(frozen).remove::<Frozen>();
     tick(&mut app, 5);
     assert!(aabb(&app, frozen).min.y < 50.0, "falls once unfrozen");

@@ -31,10 +31,18 @@ fn horizontal_5000_px_per_s_stops_at_a_1_px_wall() {
         for step in 0..20 {
             tick(&mut app, 1);
             let b = aabb(&app, body);
-            assert!(b.max.x <= 203.0 + EPS, "{mode:?} step {step}: body {b:?} went into or through the wall");
-            hit_wall |= contacts(&app, body).with(wall).is_some_and(|c| c.direction == ContactDirection::Right);
+            assert!(
+                b.max.x <= 203.0 + EPS,
+                "{mode:?} step {step}: body {b:?} went into or through the wall"
+            );
+            hit_wall |= contacts(&app, body)
+                .with(wall)
+                .is_some_and(|c| c.direction == ContactDirection::Right);
         }
-        assert!((aabb(&app, body).max.x - 203.0).abs() < EPS, "{mode:?}: ends flush with the wall");
+        assert!(
+            (aabb(&app, body).max.x - 203.0).abs() < EPS,
+            "{mode:?}: ends flush with the wall"
+        );
         assert_eq!(velocity(&app, body).x, 0.0, "{mode:?}: the wall stopped it");
         assert!(hit_wall, "{mode:?}: contact on the right recorded");
     }
@@ -64,10 +72,18 @@ fn diagonal_5000_px_per_s_does_not_slip_between_two_thin_walls() {
     // An L of 1 px bars: the body aims at their corner.
     spawn_box(&mut app, Vec2::new(300.0, 0.0), Vec2::new(1.0, 301.0));
     spawn_box(&mut app, Vec2::new(0.0, 300.0), Vec2::new(301.0, 1.0));
-    let body = spawn_body(&mut app, Vec2::new(100.0, 100.0), Vec2::splat(10.0), CollisionMode::Continuous);
+    let body = spawn_body(
+        &mut app,
+        Vec2::new(100.0, 100.0),
+        Vec2::splat(10.0),
+        CollisionMode::Continuous,
+    );
     fast(&mut app, body, 0.0);
     set_velocity(&mut app, body, Vec2::new(5000.0, 5000.0));
     tick(&mut app, 10);
     let b = aabb(&app, body);
-    assert!(b.max.x <= 300.0 + EPS && b.max.y <= 300.0 + EPS, "stayed inside the corner: {b:?}");
+    assert!(
+        b.max.x <= 300.0 + EPS && b.max.y <= 300.0 + EPS,
+        "stayed inside the corner: {b:?}"
+    );
 }

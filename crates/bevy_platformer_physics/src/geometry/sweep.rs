@@ -28,7 +28,8 @@ pub struct SweepHit {
     pub normal: Vec2,
 }
 
-/// Entry and exit times on one axis. `None` when the mover never overlaps the target on this axis.
+/// Entry and exit times on one axis. `None` when the mover never overlaps the target on this axis
+/// by more than `skin` during the step.
 fn axis_times(
     mover_min: f32,
     mover_max: f32,
@@ -38,8 +39,16 @@ fn axis_times(
     skin: f32,
 ) -> Option<(f32, f32)> {
     if delta > 0.0 {
+        // Ends at most touching the face it moves toward: it never enters (a box corrected onto
+        // a floor plane, moving on over a second box whose top lies on the same plane).
+        if mover_max + delta <= target_min + skin {
+            return None;
+        }
         Some(((target_min - mover_max) / delta, (target_max - mover_min) / delta))
     } else if delta < 0.0 {
+        if mover_min + delta >= target_max - skin {
+            return None;
+        }
         Some(((target_max - mover_min) / delta, (target_min - mover_max) / delta))
     } else if mover_max <= target_min + skin || mover_min >= target_max - skin {
         // Parallel to the faces and at most touching: the ray form's NaN, no hit.
@@ -133,6 +142,21 @@ mod tests {
             sweep_aabb(&at_seam, Vec2::new(5.0, 0.0), &next_floor, SKIN),
             None,
             "no seam snag"
+        );
+    }
+
+    #[test]
+    fn ending_on_the_plane_of_a_face_is_no_hit() {
+        // A box a hair above a floor plane, with the tiny vertical motion left by a correction,
+        // walking onto a second box whose top is on the same plane: no wall.
+        let next = boxed(100.0, -8.0, 48.0, 8.0);
+        let body = boxed(87.86, 1e-5, 12.0, 24.0);
+        assert_eq!(sweep_aabb(&body, Vec2::new(1.6, -1e-5), &next, SKIN), None);
+        // The same box 0.5 px higher is a real step: a wall.
+        let step = boxed(100.0, -8.0, 48.0, 8.5);
+        assert_eq!(
+            sweep_aabb(&body, Vec2::new(1.6, -1e-5), &step, SKIN).map(|h| h.normal),
+            Some(Vec2::NEG_X)
         );
     }
 

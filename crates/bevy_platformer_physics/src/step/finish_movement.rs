@@ -7,12 +7,13 @@ use bevy::prelude::*;
 use crate::broad_phase::BroadPhase;
 use crate::components::*;
 use crate::config::PhysicsConfig;
+use crate::step::AwakeDynamic;
 
 /// Forgets drop-through platforms that the body has left.
 pub(crate) fn finish_drop_through(
     config: Res<PhysicsConfig>,
     broad_phase: Res<BroadPhase>,
-    mut bodies: Query<(Entity, &mut MovementState), (With<Dynamic>, Without<Frozen>, Without<InvalidBody>)>,
+    mut bodies: Query<(Entity, &mut MovementState), AwakeDynamic>,
 ) {
     for (entity, mut state) in &mut bodies {
         if state.dropping_through.is_empty() {

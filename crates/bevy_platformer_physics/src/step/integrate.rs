@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use crate::broad_phase::BroadPhase;
 use crate::components::*;
 use crate::config::{PhysicsConfig, PhysicsStep};
+use crate::step::AwakeDynamic;
 
 /// The new velocity of a body after `dt` seconds. `supported`: the body stood on something solid at
 /// the end of the previous step (a jump needs it).
@@ -67,7 +68,7 @@ pub(crate) fn integrate(
             &Contacts,
             &mut MovementState,
         ),
-        (With<Dynamic>, Without<Frozen>, Without<InvalidBody>),
+        AwakeDynamic,
     >,
 ) {
     for (mut velocity, movement, mut input, contacts, mut state) in &mut bodies {

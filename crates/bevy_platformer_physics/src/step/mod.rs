@@ -46,6 +46,13 @@ pub enum PlatformerSystems {
     ContactEvents,
 }
 
+/// Query filter of the dynamic bodies a stage works on: not frozen, not invalid.
+pub type AwakeDynamic = (
+    With<crate::components::Dynamic>,
+    Without<crate::components::Frozen>,
+    Without<crate::components::InvalidBody>,
+);
+
 /// Run condition: the step has a positive length.
 pub fn step_is_running(step: Res<PhysicsStep>) -> bool {
     step.dt > 0.0

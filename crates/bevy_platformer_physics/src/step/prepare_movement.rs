@@ -6,14 +6,10 @@
 use bevy::prelude::*;
 
 use crate::components::*;
+use crate::step::AwakeDynamic;
 
 /// Records the start position and box of every awake dynamic body.
-pub(crate) fn record_start(
-    mut bodies: Query<
-        (&Transform, &Collider, &mut MovementState),
-        (With<Dynamic>, Without<Frozen>, Without<InvalidBody>),
-    >,
-) {
+pub(crate) fn record_start(mut bodies: Query<(&Transform, &Collider, &mut MovementState), AwakeDynamic>) {
     for (transform, collider, mut state) in &mut bodies {
         let start = transform.translation.truncate();
         state.start = start;

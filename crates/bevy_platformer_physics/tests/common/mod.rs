@@ -33,7 +33,10 @@ pub fn tick(app: &mut App, n: usize) {
 pub fn spawn_box(app: &mut App, min: Vec2, size: Vec2) -> Entity {
     let center = min + size * 0.5;
     app.world_mut()
-        .spawn((Collider::rectangle(size.x, size.y), Transform::from_translation(center.extend(0.0))))
+        .spawn((
+            Collider::rectangle(size.x, size.y),
+            Transform::from_translation(center.extend(0.0)),
+        ))
         .id()
 }
 
@@ -65,26 +68,40 @@ pub fn velocity(app: &App, entity: Entity) -> Vec2 {
 
 /// Contacts of `entity`.
 pub fn contacts(app: &App, entity: Entity) -> Contacts {
-    app.world().get::<Contacts>(entity).expect("entity has contacts").clone()
+    app.world()
+        .get::<Contacts>(entity)
+        .expect("entity has contacts")
+        .clone()
 }
 
 /// Mutable movement input of `entity`.
 pub fn input(app: &mut App, entity: Entity) -> Mut<'_, MovementInput> {
-    app.world_mut().get_mut::<MovementInput>(entity).expect("entity has movement input")
+    app.world_mut()
+        .get_mut::<MovementInput>(entity)
+        .expect("entity has movement input")
 }
 
 /// Sets `entity`'s movement parameters.
 pub fn set_movement(app: &mut App, entity: Entity, movement: Movement) {
-    *app.world_mut().get_mut::<Movement>(entity).expect("entity has movement") = movement;
+    *app.world_mut()
+        .get_mut::<Movement>(entity)
+        .expect("entity has movement") = movement;
 }
 
 /// Sets `entity`'s velocity.
 pub fn set_velocity(app: &mut App, entity: Entity, v: Vec2) {
-    app.world_mut().get_mut::<Velocity>(entity).expect("entity has a velocity").0 = v;
+    app.world_mut()
+        .get_mut::<Velocity>(entity)
+        .expect("entity has a velocity")
+        .0 = v;
 }
 
 /// The three collision modes, for tests that must hold in each.
-pub const MODES: [CollisionMode; 3] = [CollisionMode::Continuous, CollisionMode::Discrete, CollisionMode::AxisSeparated];
+pub const MODES: [CollisionMode; 3] = [
+    CollisionMode::Continuous,
+    CollisionMode::Discrete,
+    CollisionMode::AxisSeparated,
+];
 
 /// Collects every message of type `M` sent so far into a resource, for assertions.
 #[derive(Resource)]

@@ -6,10 +6,8 @@
 //! step over a thin wall between two overlap tests. A body that ends flush against a surface while
 //! still moving into it keeps that contact (depth 0).
 
-use bevy::prelude::*;
-
-use super::{MoveOutcome, MoveRequest, push_out, remove_velocity_into, substep_count};
-use crate::components::{Contact, ContactDirection, Contacts};
+use super::{MoveOutcome, MoveRequest, push_out, record_resting_contacts, substep_count};
+use crate::components::Contacts;
 
 /// The discrete (overlap and push-out) move of one body.
 pub fn move_discrete(request: &MoveRequest, contacts: &mut Contacts) -> MoveOutcome {
@@ -21,29 +19,14 @@ pub fn move_discrete(request: &MoveRequest, contacts: &mut Contacts) -> MoveOutc
         aabb = aabb.translated(velocity * sub_dt);
         push_out(&mut aabb, &mut velocity, request.solids, request.skin, contacts);
     }
-    // Flush contacts: touching a face (within the skin) while the velocity pushes into it.
-    for solid in request.solids {
-        let overlap = aabb.overlap(&solid.aabb);
-        let normal = if overlap.y.abs() <= request.skin && overlap.x > request.skin {
-            Vec2::new(0.0, (aabb.center().y - solid.aabb.center().y).signum())
-        } else if overlap.x.abs() <= request.skin && overlap.y > request.skin && !solid.one_way {
-            Vec2::new((aabb.center().x - solid.aabb.center().x).signum(), 0.0)
-        } else {
-            continue;
-        };
-        if solid.one_way && normal != Vec2::Y {
-            continue;
-        }
-        if request.velocity.dot(normal) < 0.0 {
-            remove_velocity_into(&mut velocity, normal);
-            contacts.record(Contact {
-                entity: solid.entity,
-                direction: ContactDirection::from_normal(normal),
-                depth: 0.0,
-                sensor: false,
-            });
-        }
-    }
+    record_resting_contacts(
+        &aabb,
+        request.velocity,
+        &mut velocity,
+        request.solids,
+        request.skin,
+        contacts,
+    );
     MoveOutcome {
         delta: aabb.min - request.start.min,
         velocity,

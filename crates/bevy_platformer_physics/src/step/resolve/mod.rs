@@ -24,6 +24,7 @@ use crate::broad_phase::{BodyKind, BroadPhase, ColliderProxy};
 use crate::components::*;
 use crate::config::{PhysicsConfig, PhysicsStep};
 use crate::geometry::{Aabb, CorrectionAccumulator, sweep_aabb};
+use crate::step::AwakeDynamic;
 
 /// One body's move for one step, as the solvers see it.
 #[derive(Clone, Copy, Debug)]
@@ -60,10 +61,34 @@ pub struct MoveOutcome {
 /// Moving bodies (dynamic, then kinematic) are handled first, statics last and measured again
 /// after the first pass, so they have the final word: a body squeezed between a lift and a wall
 /// ends against the wall, overlapping the lift, never inside the wall.
-pub(crate) fn push_out(aabb: &mut Aabb, velocity: &mut Vec2, solids: &[ColliderProxy], skin: f32, contacts: &mut Contacts) {
-    push_out_pass(aabb, velocity, solids.iter().filter(|s| s.kind == BodyKind::Dynamic), skin, contacts);
-    push_out_pass(aabb, velocity, solids.iter().filter(|s| s.kind == BodyKind::Kinematic), skin, contacts);
-    push_out_pass(aabb, velocity, solids.iter().filter(|s| s.kind == BodyKind::Static), skin, contacts);
+pub(crate) fn push_out(
+    aabb: &mut Aabb,
+    velocity: &mut Vec2,
+    solids: &[ColliderProxy],
+    skin: f32,
+    contacts: &mut Contacts,
+) {
+    push_out_pass(
+        aabb,
+        velocity,
+        solids.iter().filter(|s| s.kind == BodyKind::Dynamic),
+        skin,
+        contacts,
+    );
+    push_out_pass(
+        aabb,
+        velocity,
+        solids.iter().filter(|s| s.kind == BodyKind::Kinematic),
+        skin,
+        contacts,
+    );
+    push_out_pass(
+        aabb,
+        velocity,
+        solids.iter().filter(|s| s.kind == BodyKind::Static),
+        skin,
+        contacts,
+    );
 }
 
 /// One push-out with one accumulator. Every penetration is measured against the same box, before
@@ -107,6 +132,40 @@ pub(crate) fn remove_velocity_into(velocity: &mut Vec2, normal: Vec2) {
     let into = velocity.dot(normal);
     if into < 0.0 {
         *velocity -= normal * into;
+    }
+}
+
+/// Records the solids that the final box `end` rests flush against (touching on one axis within
+/// `skin`, overlapping on the other) while the step's `intended` velocity pushed into them, and
+/// removes that part of `velocity`. A body straddling two floor boxes, or a floor and a lift,
+/// stands on both, whichever of them the solver happened to stop on.
+pub(crate) fn record_resting_contacts(
+    end: &Aabb,
+    intended: Vec2,
+    velocity: &mut Vec2,
+    solids: &[ColliderProxy],
+    skin: f32,
+    contacts: &mut Contacts,
+) {
+    for solid in solids {
+        let overlap = end.overlap(&solid.aabb);
+        let normal = if overlap.y.abs() <= skin && overlap.x > skin {
+            Vec2::new(0.0, (end.center().y - solid.aabb.center().y).signum())
+        } else if overlap.x.abs() <= skin && overlap.y > skin {
+            Vec2::new((end.center().x - solid.aabb.center().x).signum(), 0.0)
+        } else {
+            continue;
+        };
+        if (solid.one_way && normal != Vec2::Y) || intended.dot(normal) >= 0.0 {
+            continue;
+        }
+        remove_velocity_into(velocity, normal);
+        contacts.record(Contact {
+            entity: solid.entity,
+            direction: ContactDirection::from_normal(normal),
+            depth: 0.0,
+            sensor: false,
+        });
     }
 }
 
@@ -166,24 +225,23 @@ pub(crate) fn substep_count(delta: Vec2, start: &Aabb, solids: &[ColliderProxy],
     }
 }
 
+/// What the Resolve stage reads and writes of a body.
+type ResolveData = (
+    Entity,
+    &'static mut Transform,
+    &'static mut Velocity,
+    &'static Collider,
+    &'static CollisionMode,
+    &'static mut Contacts,
+    &'static MovementState,
+);
+
 /// Moves every awake dynamic body for this step.
-#[allow(clippy::type_complexity)]
 pub(crate) fn resolve(
     step: Res<PhysicsStep>,
     config: Res<PhysicsConfig>,
     mut broad_phase: ResMut<BroadPhase>,
-    mut bodies: Query<
-        (
-            Entity,
-            &mut Transform,
-            &mut Velocity,
-            &Collider,
-            &CollisionMode,
-            &mut Contacts,
-            &MovementState,
-        ),
-        (With<Dynamic>, Without<Frozen>, Without<InvalidBody>),
-    >,
+    mut bodies: Query<ResolveData, AwakeDynamic>,
     mut nearby: Local<Vec<ColliderProxy>>,
     mut solids: Local<Vec<ColliderProxy>>,
     mut sensors: Local<Vec<ColliderProxy>>,

@@ -1,0 +1,117 @@
+//! The debug overlay (feature `debug-overlay`): keys toggle its layers, and it draws one box per
+//! collider and a line per contact. Run with `cargo test -p bevy_platformer_physics --features
+//! debug-overlay --test debug_overlay`.
+
+use bevy::gizmos::GizmoPlugin;
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use bevy_platformer_physics::debug_overlay::{DebugOverlayShapes, OverlayShape};
+use bevy_platformer_physics::prelude::*;
+
+fn overlay_app() -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::asset::AssetPlugin::default(),
+        GizmoPlugin,
+        PlatformerPhysicsPlugins::default(),
+    ));
+    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+    // bevy_gizmos' skinned-mesh bounds system wants mesh assets, which the renderer usually adds.
+    app.init_asset::<bevy::mesh::Mesh>();
+    app.init_asset::<bevy::mesh::skinning::SkinnedMeshInverseBindposes>();
+    app.init_resource::<ButtonInput<KeyCode>>();
+    app.update();
+    app
+}
+
+fn press(app: &mut App, key: KeyCode) {
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release_all();
+    keys.clear();
+    keys.press(key);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release_all();
+    keys.clear();
+}
+
+fn shapes(app: &App) -> Vec<OverlayShape> {
+    app.world().resource::<DebugOverlayShapes>().0.clone()
+}
+
+#[test]
+fn keys_toggle_the_layers_and_rebinding_works() {
+    let mut app = overlay_app();
+    assert_eq!(
+        *app.world().resource::<DebugOverlay>(),
+        DebugOverlay::default(),
+        "starts hidden"
+    );
+    press(&mut app, KeyCode::KeyC);
+    assert!(app.world().resource::<DebugOverlay>().colliders);
+    press(&mut app, KeyCode::KeyR);
+    assert!(app.world().resource::<DebugOverlay>().object_rects);
+    press(&mut app, KeyCode::KeyN);
+    assert!(app.world().resource::<DebugOverlay>().contacts);
+    press(&mut app, KeyCode::KeyC);
+    assert!(!app.world().resource::<DebugOverlay>().colliders);
+    app.world_mut().resource_mut::<DebugOverlay>().keys.colliders = KeyCode::F1;
+    press(&mut app, KeyCode::KeyC);
+    assert!(!app.world().resource::<DebugOverlay>().colliders, "old key unbound");
+    press(&mut app, KeyCode::F1);
+    assert!(app.world().resource::<DebugOverlay>().colliders, "new key works");
+}
+
+#[test]
+fn draws_colliders_only_when_enabled() {
+    let mut app = overlay_app();
+    app.world_mut()
+        .spawn((Collider::rectangle(100.0, 16.0), Transform::from_xyz(0.0, -8.0, 0.0)));
+    app.world_mut().spawn((
+        Dynamic,
+        Collider::rectangle(12.0, 24.0),
+        Transform::from_xyz(0.0, 12.0, 0.0),
+    ));
+    app.update();
+    assert!(shapes(&app).is_empty(), "hidden: nothing drawn");
+    app.world_mut().resource_mut::<DebugOverlay>().colliders = true;
+    app.update();
+    let drawn = shapes(&app);
+    assert_eq!(drawn.len(), 2, "one box per collider: {drawn:?}");
+    assert!(
+        drawn
+            .iter()
+            .any(|s| matches!(s, OverlayShape::Rect { size, .. } if *size == Vec2::new(100.0, 16.0)))
+    );
+    app.world_mut().resource_mut::<DebugOverlay>().contacts = true;
+    app.update();
+    let lines: Vec<_> = shapes(&app)
+        .into_iter()
+        .filter(|s| matches!(s, OverlayShape::Line { .. }))
+        .collect();
+    assert_eq!(lines.len(), 1, "the body's floor contact: {lines:?}");
+    let OverlayShape::Line { from, to, .. } = lines[0] else {
+        unreachable!()
+    };
+    assert!(
+        from.y.abs() < 1e-3 && to.y > from.y,
+        "an upward normal at the feet: {from} -> {to}"
+    );
+}
+
+#[test]
+fn a_headless_app_without_gizmos_still_collects_the_shapes() {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default()));
+    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+    app.insert_resource(DebugOverlay {
+        colliders: true,
+        ..default()
+    });
+    app.world_mut()
+        .spawn((Collider::rectangle(10.0, 10.0), Transform::default()));
+    app.update();
+    app.update();
+    assert_eq!(shapes(&app).len(), 1);
+}
