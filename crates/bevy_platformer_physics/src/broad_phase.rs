@@ -12,6 +12,7 @@ use bevy::prelude::*;
 
 use crate::components::CollisionLayers;
 use crate::geometry::Aabb;
+use crate::slope::SlopeShape;
 
 /// How a collider takes part in the simulation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
@@ -39,6 +40,9 @@ pub struct ColliderProxy {
     pub sensor: bool,
     /// Collision layers.
     pub layers: CollisionLayers,
+    /// The segment, for a [`SlopeSegment`](crate::SlopeSegment): never solid, only the slope rules
+    /// of the movement stages use it. `aabb` is then its bounding rect.
+    pub slope: Option<SlopeShape>,
 }
 
 impl ColliderProxy {
@@ -269,6 +273,7 @@ mod tests {
             one_way: false,
             sensor: false,
             layers: CollisionLayers::ALL,
+            slope: None,
         }
     }
 

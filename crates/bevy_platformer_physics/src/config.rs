@@ -25,6 +25,12 @@ pub struct PhysicsConfig {
     pub climb_tolerance_blocks: f32,
     /// Join tolerance in blocks (`seeds/000` §16: 0.001): coinciding edges at a slope's top join.
     pub join_tolerance_blocks: f32,
+    /// Passive slide speed along a slope per unit of gradient, in blocks/s (`seeds/000` §4: 5).
+    pub slide_speed_blocks: f32,
+    /// Gradient above which the passive slide stops getting faster (`seeds/000` §4: 2).
+    pub slide_gradient_cap: f32,
+    /// Uphill release deceleration per `(1 + s)`, in blocks/s² (`seeds/000` §4: 60).
+    pub uphill_release_blocks: f32,
     /// Rounding margin in pixels: boxes closer than this count as touching, not overlapping.
     pub skin: f32,
     /// Side of a broad-phase cell, in pixels.
@@ -44,6 +50,9 @@ impl Default for PhysicsConfig {
             velocity_tolerance_blocks: 0.01,
             climb_tolerance_blocks: 0.0001,
             join_tolerance_blocks: 0.001,
+            slide_speed_blocks: 5.0,
+            slide_gradient_cap: 2.0,
+            uphill_release_blocks: 60.0,
             skin: 1e-3,
             broad_phase_cell_size: 64.0,
             max_substeps: 32,

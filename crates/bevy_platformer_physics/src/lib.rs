@@ -7,6 +7,7 @@
 //!   that move by their own rule and carry riders, static colliders (neither).
 //! - Three [`CollisionMode`]s: swept-AABB continuous (default), discrete push-out with the
 //!   correction vector, and axis-separated (the tile method).
+//! - Straight [`SlopeSegment`]s that bodies walk, slide and land on (`seeds/000`).
 //! - [`OneWayPlatform`]s with drop-through, [`Sensor`]s, [`CollisionLayers`], [`Frozen`] bodies.
 //! - [`Contacts`] per body and [`ContactStarted`] / [`ContactEnded`] messages and entity events.
 //!
@@ -34,12 +35,14 @@ pub mod debug_overlay;
 pub mod geometry;
 pub mod messages;
 mod plugins;
+pub mod slope;
 pub mod step;
 
 pub use components::*;
 pub use config::{PhysicsConfig, PhysicsStep};
 pub use messages::{ContactEnded, ContactStarted, Squished};
 pub use plugins::*;
+pub use slope::{SlopeSegment, SlopeShape};
 pub use step::PlatformerSystems;
 pub use step::contact_events::ContactPairs;
 
@@ -51,5 +54,6 @@ pub mod prelude {
     pub use crate::debug_overlay::{DebugOverlay, DebugOverlayPlugin, DebugOverlayShapes, ObjectRect};
     pub use crate::messages::{ContactEnded, ContactStarted, Squished};
     pub use crate::plugins::PlatformerPhysicsPlugins;
+    pub use crate::slope::SlopeSegment;
     pub use crate::step::PlatformerSystems;
 }

@@ -101,7 +101,8 @@ impl Plugin for PhysicsCorePlugin {
             .register_type::<MovementInput>()
             .register_type::<MovementState>()
             .register_type::<Contacts>()
-            .register_type::<PathFollower>();
+            .register_type::<PathFollower>()
+            .register_type::<crate::slope::SlopeSegment>();
         app.configure_sets(
             schedule,
             (
@@ -129,11 +130,12 @@ impl Plugin for PhysicsCorePlugin {
         );
         app.add_systems(
             schedule,
-            (sync::update_step_dt, sync::sync_colliders)
+            (sync::update_step_dt, sync::sync_colliders, sync::sync_slopes)
                 .chain()
                 .in_set(SyncColliders),
         );
         app.add_observer(sync::on_collider_removed);
+        app.add_observer(sync::on_slope_removed);
     }
 }
 
@@ -162,8 +164,8 @@ pub struct MovementPlugin;
 impl Plugin for MovementPlugin {
     fn build(&self, app: &mut App) {
         let schedule = physics_schedule(app);
-        app.add_systems(schedule, prepare_movement::record_start.in_set(PrepareMovement));
-        app.add_systems(schedule, finish_movement::finish_drop_through.in_set(FinishMovement));
+        app.add_systems(schedule, prepare_movement::prepare_movement.in_set(PrepareMovement));
+        app.add_systems(schedule, finish_movement::finish_movement.in_set(FinishMovement));
     }
 }
 

@@ -3,6 +3,7 @@
 use bevy::prelude::*;
 
 use crate::geometry::Aabb;
+use crate::slope::SlopeShape;
 
 /// Linear velocity in pixels per second, y up.
 ///
@@ -62,9 +63,11 @@ pub struct MovementInput {
     pub drop_through: bool,
 }
 
-/// Per-step movement state of a dynamic body, written by the plugin. Public so that game code and
-/// tests can read where a step started; not meant to be written.
-#[derive(Component, Clone, Debug, Default, PartialEq, Reflect)]
+/// Per-step movement state of a dynamic body, written by the plugin: where the step started and
+/// what the slope planner of `seeds/000` decided for it (the seed's `_movementStartPos`, `_slope`,
+/// `_x_vel_factor`, `_slope_sliding`, `_slope_vel_y`, `_slope_bottom`). Public so that game code and
+/// tests can read it (an animation can use `slope_sliding`); not meant to be written.
+#[derive(Component, Clone, Debug, PartialEq, Reflect)]
 #[reflect(Component, Debug, Default)]
 pub struct MovementState {
     /// Translation at the start of the step's own movement (after a lift carried the body).
@@ -73,4 +76,36 @@ pub struct MovementState {
     pub start_aabb: Aabb,
     /// One-way platforms ignored after a drop-through request, until the body has left them.
     pub dropping_through: Vec<Entity>,
+    /// The slope planned as support at the end of this step (`_slope`): a candidate that
+    /// FinishMovement confirms or drops. `None` after the step.
+    pub slope: Option<(Entity, SlopeShape)>,
+    /// Horizontal speed factor applied for this step (`_x_vel_factor`): 1 off slopes.
+    pub x_vel_factor: f32,
+    /// The step's horizontal motion is the passive slide (`_slope_sliding`), removed afterwards.
+    pub slope_sliding: bool,
+    /// Planned vertical velocity for following the slope, px/s (`_slope_vel_y`).
+    pub slope_vel_y: f32,
+    /// Planned height of the feet at the end of the step, px (`_slope_bottom`).
+    pub slope_bottom: f32,
+    /// The vertical velocity Integrate gave the body, before the planner replaced it, px/s.
+    pub free_vel_y: f32,
+    /// The slope that supported the body at the end of the latest step, if any.
+    pub supporting_slope: Option<Entity>,
+}
+
+impl Default for MovementState {
+    fn default() -> Self {
+        Self {
+            start: Vec2::ZERO,
+            start_aabb: Aabb::default(),
+            dropping_through: Vec::new(),
+            slope: None,
+            x_vel_factor: 1.0,
+            slope_sliding: false,
+            slope_vel_y: 0.0,
+            slope_bottom: 0.0,
+            free_vel_y: 0.0,
+            supporting_slope: None,
+        }
+    }
 }

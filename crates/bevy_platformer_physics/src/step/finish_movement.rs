@@ -1,31 +1,169 @@
-//! FinishMovement: after the move (`seeds/000` §10–14, `finishMovement()`). In the core this keeps
-//! the drop-through bookkeeping: a one-way platform the body dropped through is solid again for it
-//! once the body no longer touches it.
+//! FinishMovement (`seeds/000` §10–14): after the move, the planned slope support is confirmed or
+//! dropped, and the state of the body is made that of a body standing (or not) on it:
+//! 1. the speed factor comes off by dividing the resulting velocity, which keeps a wall's reduction;
+//!    the passive slide comes off completely (§11);
+//! 2. a platform above the slope wins: a body that should have come down but was stopped higher
+//!    keeps that position and drops the slope (§10);
+//! 3. a ceiling during a climb blocks both components: back to the start, velocity zero (§10);
+//! 4. the surface is sampled again at the x actually reached (a wall may have shortened the move),
+//!    and a confirmed support zeroes the vertical velocity and is recorded as a `Down` contact of
+//!    depth 0 (§12–14);
+//! 5. without a confirmed support, the temporary slope velocity does not survive the step: the body
+//!    gets back the vertical velocity Integrate gave it, so walking off the top of a ramp never
+//!    launches it.
+//!
+//! It also keeps the drop-through bookkeeping: a one-way platform the body dropped through is solid
+//! for it again once the body no longer touches it. ContactEvents runs after this stage, so a
+//! support recorded again is never reported as ended.
 
 use bevy::prelude::*;
 
 use crate::broad_phase::BroadPhase;
 use crate::components::*;
-use crate::config::PhysicsConfig;
+use crate::config::{PhysicsConfig, PhysicsStep};
 use crate::step::AwakeDynamic;
 
-/// Forgets drop-through platforms that the body has left.
-pub(crate) fn finish_drop_through(
-    config: Res<PhysicsConfig>,
-    broad_phase: Res<BroadPhase>,
-    mut bodies: Query<(Entity, &mut MovementState), AwakeDynamic>,
-) {
-    for (entity, mut state) in &mut bodies {
-        if state.dropping_through.is_empty() {
-            continue;
+/// The tolerances the finish rules compare with, in pixels and px/s.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FinishTolerances {
+    /// `contactTolerance`, px.
+    pub contact: f32,
+    /// `velTolerance`, px/s.
+    pub velocity: f32,
+    /// `climbTolerance`, px.
+    pub climb: f32,
+}
+
+impl FinishTolerances {
+    /// The tolerances of `config`.
+    pub fn from_config(config: &PhysicsConfig) -> Self {
+        Self {
+            contact: config.contact_tolerance(),
+            velocity: config.velocity_tolerance(),
+            climb: config.climb_tolerance(),
         }
-        let Some(body) = broad_phase.get(entity).map(|p| p.aabb) else {
-            continue;
-        };
-        state.dropping_through.retain(|platform| {
-            broad_phase
-                .get(*platform)
-                .is_some_and(|p| p.aabb.touches(&body, config.skin))
-        });
+    }
+}
+
+/// The outcome of the finish rules for one body.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SlopeFinish {
+    /// Final translation.
+    pub position: Vec2,
+    /// Final velocity, px/s.
+    pub velocity: Vec2,
+    /// The confirmed slope support, if any.
+    pub support: Option<Entity>,
+}
+
+/// Applies `seeds/000` §10–13 to a body that moved from `state.start` to `position` with resolved
+/// `velocity`. `ceiling`: the move recorded a solid contact above. `slope_alive`: the planned slope
+/// still exists.
+pub fn finish_slope_movement(
+    state: &MovementState,
+    collider: &Collider,
+    position: Vec2,
+    velocity: Vec2,
+    ceiling: bool,
+    slope_alive: bool,
+    tolerances: &FinishTolerances,
+    dt: f32,
+) -> SlopeFinish {
+    let mut finish = SlopeFinish {
+        position,
+        velocity,
+        support: None,
+    };
+    // §11: remove the factor from the *resulting* velocity; remove a slide completely.
+    finish.velocity.x = if state.slope_sliding {
+        0.0
+    } else {
+        velocity.x / state.x_vel_factor
+    };
+    let Some((slope, shape)) = state.slope.filter(|_| slope_alive) else {
+        return finish;
+    };
+    let end = collider.aabb(position);
+    let resolved_vel_y = (position.y - state.start.y) / dt;
+    // §10: a platform above the slope wins (stopped higher than planned).
+    if resolved_vel_y > state.slope_vel_y + tolerances.velocity || end.min.y > state.slope_bottom + tolerances.contact {
+        return finish;
+    }
+    // §10: a ceiling during a climb blocks both components; the move already happened, so the
+    // position goes back to the start too.
+    if state.slope_vel_y > 0.0 && (ceiling || end.min.y < state.slope_bottom - tolerances.climb) {
+        finish.position = state.start;
+        finish.velocity = Vec2::ZERO;
+        return finish;
+    }
+    if shape.overlaps_x(&end) {
+        // §12: sample again at the x reached; §13: a body standing on it does not move vertically.
+        finish.position.y += shape.surface_y(&end) - end.min.y;
+        finish.velocity.y = 0.0;
+        finish.support = Some(slope);
+    } else {
+        // Left the slope: the planned vertical velocity was only for this step.
+        finish.velocity.y = state.free_vel_y;
+    }
+    finish
+}
+
+type FinishData = (
+    Entity,
+    &'static mut Transform,
+    &'static Collider,
+    &'static mut Velocity,
+    &'static mut Contacts,
+    &'static mut MovementState,
+);
+
+/// Confirms or drops every body's planned slope support, and forgets drop-through platforms that
+/// the body has left.
+pub(crate) fn finish_movement(
+    step: Res<PhysicsStep>,
+    config: Res<PhysicsConfig>,
+    mut broad_phase: ResMut<BroadPhase>,
+    mut bodies: Query<FinishData, AwakeDynamic>,
+) {
+    let tolerances = FinishTolerances::from_config(&config);
+    for (entity, mut transform, collider, mut velocity, mut contacts, mut state) in &mut bodies {
+        let position = transform.translation.truncate();
+        let ceiling = contacts.on_ceiling();
+        let slope_alive = state.slope.is_some_and(|(slope, _)| broad_phase.get(slope).is_some());
+        let finish = finish_slope_movement(
+            &state,
+            collider,
+            position,
+            velocity.0,
+            ceiling,
+            slope_alive,
+            &tolerances,
+            step.dt,
+        );
+        velocity.0 = finish.velocity;
+        if finish.position != position {
+            transform.translation.x = finish.position.x;
+            transform.translation.y = finish.position.y;
+            broad_phase.set_aabb(entity, collider.aabb(finish.position));
+        }
+        if let Some(slope) = finish.support {
+            // §14: the slope took no part in the solver, so its contact is recorded here.
+            contacts.record(Contact {
+                entity: slope,
+                direction: ContactDirection::Down,
+                depth: 0.0,
+                sensor: false,
+            });
+        }
+        state.supporting_slope = finish.support;
+        state.slope = None;
+
+        if !state.dropping_through.is_empty() {
+            let body = collider.aabb(finish.position);
+            let skin = config.skin;
+            state
+                .dropping_through
+                .retain(|platform| broad_phase.get(*platform).is_some_and(|p| p.aabb.touches(&body, skin)));
+        }
     }
 }

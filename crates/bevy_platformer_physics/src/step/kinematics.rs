@@ -49,7 +49,12 @@ pub(crate) fn cast_through_solids(
     let mut allowed = amount.abs();
     let mut blocker = None;
     for c in candidates {
-        if c.entity == ignore || c.sensor || !mover.interacts_with(c) || c.kind == BodyKind::Dynamic {
+        if c.entity == ignore
+            || c.sensor
+            || c.slope.is_some()
+            || !mover.interacts_with(c)
+            || c.kind == BodyKind::Dynamic
+        {
             continue;
         }
         // A one-way platform stops only a downward move that starts at or above its top.

@@ -1,18 +1,229 @@
-//! PrepareMovement: where the step's own movement starts (`seeds/000` §3, `prepareMovement()`).
+//! PrepareMovement (`seeds/000` §3–8): where the step starts, and the slope plan.
 //!
-//! The start box is what the one-way rule compares with (the body's bottom at the *start* of the
-//! step), and where the slope planner of `seeds/000` §3–8 begins.
+//! Integrate has already set the velocity. Here, starting from the body's box at the start of the
+//! step (`cur` below, the seed's `curRect`):
+//! 1. a body moving up (a jump) is never re-attached to a slope (§3);
+//! 2. the current support `cur_slope`: a slope under the body, feet within the contact tolerance;
+//! 3. on it: the uphill release, the speed factor, the passive slide (§4);
+//! 4. the candidate box `next` follows the current slope (§5);
+//! 5. the arrival surface: the highest one reached among the slopes under `next`, approached from
+//!    above or kept (§6); a passive slide that would have to climb stops in the valley;
+//! 6. leaving an end keeps the current slope's clamped height (§7);
+//! 7. the height change becomes the step's temporary vertical velocity (§8).
+//!
+//! The slope found is only a candidate: FinishMovement confirms or drops it after the move.
 
 use bevy::prelude::*;
 
+use crate::broad_phase::{BroadPhase, ColliderProxy};
 use crate::components::*;
+use crate::config::{PhysicsConfig, PhysicsStep};
+use crate::geometry::Aabb;
+use crate::slope::SlopeShape;
 use crate::step::AwakeDynamic;
 
-/// Records the start position and box of every awake dynamic body.
-pub(crate) fn record_start(mut bodies: Query<(&Transform, &Collider, &mut MovementState), AwakeDynamic>) {
-    for (transform, collider, mut state) in &mut bodies {
+/// The slope rules' numbers, in pixels and seconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SlopeRules {
+    /// Feet within this distance of a surface stand on it, px (`contactTolerance`).
+    pub contact_tolerance: f32,
+    /// Passive slide speed along the surface per unit of gradient, px/s (5 blocks/s).
+    pub slide_speed: f32,
+    /// Gradient above which the slide speed stops growing (2).
+    pub slide_gradient_cap: f32,
+    /// Extra deceleration per `(1 + s)` when moving uphill without input, px/s² (60 blocks/s²).
+    pub uphill_release: f32,
+}
+
+impl SlopeRules {
+    /// The rules for `config`'s block size and tolerances.
+    pub fn from_config(config: &PhysicsConfig) -> Self {
+        Self {
+            contact_tolerance: config.contact_tolerance(),
+            slide_speed: config.slide_speed_blocks * config.block_size,
+            slide_gradient_cap: config.slide_gradient_cap,
+            uphill_release: config.uphill_release_blocks * config.block_size,
+        }
+    }
+}
+
+/// What the planner decided for one body and one step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SlopePlan {
+    /// The velocity to move with this step (factor, slide and slope-following vertical velocity
+    /// applied), px/s.
+    pub velocity: Vec2,
+    /// The planned support (`_slope`).
+    pub slope: Option<(Entity, SlopeShape)>,
+    /// The horizontal factor applied (`_x_vel_factor`).
+    pub x_vel_factor: f32,
+    /// The horizontal motion is the passive slide (`_slope_sliding`).
+    pub sliding: bool,
+    /// Planned vertical velocity, px/s (`_slope_vel_y`).
+    pub slope_vel_y: f32,
+    /// Planned height of the feet, px (`_slope_bottom`).
+    pub slope_bottom: f32,
+}
+
+/// Plans a step of a body whose box is `cur`, moving with `velocity` (after Integrate), with
+/// horizontal input `intent`, among the slopes `slopes` (sorted: the first valid current support
+/// wins), for a step of `dt` seconds.
+pub fn plan_slope_movement(
+    cur: &Aabb,
+    velocity: Vec2,
+    intent: f32,
+    slopes: &[(Entity, SlopeShape)],
+    rules: &SlopeRules,
+    dt: f32,
+) -> SlopePlan {
+    let mut plan = SlopePlan {
+        velocity,
+        slope: None,
+        x_vel_factor: 1.0,
+        sliding: false,
+        slope_vel_y: velocity.y,
+        slope_bottom: cur.min.y,
+    };
+    // §3: moving up is a jump (the slope's own vertical velocity is zeroed after every confirmed
+    // contact), never a climb: no re-attaching, and the triangle can be crossed from below.
+    if velocity.y > 0.0 || dt <= 0.0 {
+        return plan;
+    }
+    let tolerance = rules.contact_tolerance;
+    let cur_slope = slopes
+        .iter()
+        .find(|(_, s)| s.overlaps_x(cur) && (cur.min.y - s.surface_y(cur)).abs() <= tolerance)
+        .copied();
+
+    // §4: speed factor from the actual velocity, uphill release, passive slide.
+    let mut v = velocity;
+    if let Some((_, slope)) = cur_slope {
+        if intent == 0.0 && slope.is_uphill(v.x) {
+            let braking = rules.uphill_release * (1.0 + slope.gradient()) * dt;
+            v.x = if v.x.abs() <= braking {
+                0.0
+            } else {
+                v.x - v.x.signum() * braking
+            };
+        }
+        plan.x_vel_factor = slope.x_vel_factor(v.x);
+        if intent == 0.0 && v.x == 0.0 {
+            v.x = slope.slide_velocity_x(rules.slide_speed, rules.slide_gradient_cap);
+            plan.sliding = true;
+        }
+    }
+    v.x *= plan.x_vel_factor;
+    let mut next = cur.translated(v * dt);
+
+    // §5: follow the current slope before looking for the next one.
+    if let Some((_, slope)) = cur_slope {
+        next = next.translated(Vec2::new(0.0, slope.surface_y(&next) - next.min.y));
+    }
+
+    // §6: the highest surface reached, approached from above or kept.
+    let mut contact_y = f32::NEG_INFINITY;
+    let mut chosen = None;
+    for &(entity, slope) in slopes {
+        if !slope.overlaps_x(&next) {
+            continue;
+        }
+        let cur_surface = slope.surface_y(cur);
+        let next_surface = slope.surface_y(&next);
+        let on_surface = (cur.min.y - cur_surface).abs() <= tolerance;
+        if cur.min.y >= cur_surface - tolerance
+            && (next.min.y <= next_surface || on_surface)
+            && next_surface > contact_y
+        {
+            contact_y = next_surface;
+            chosen = Some((entity, slope));
+        }
+    }
+    // In a valley a passive slide that would have to climb stops instead of changing slope and
+    // reversing every step.
+    if plan.sliding && chosen.is_some() && contact_y > cur.min.y {
+        v.x = 0.0;
+        next = *cur;
+        chosen = cur_slope;
+        contact_y = cur_slope.map_or(cur.min.y, |(_, s)| s.surface_y(cur));
+    }
+    // §7: leaving an end keeps the clamped height of the current slope.
+    if chosen.is_none()
+        && let Some((entity, slope)) = cur_slope
+    {
+        chosen = Some((entity, slope));
+        contact_y = slope.surface_y(&next);
+    }
+    // §8: the height change as this step's vertical velocity.
+    if let Some(support) = chosen {
+        v.y = (contact_y - cur.min.y) / dt;
+        plan.slope = Some(support);
+        plan.slope_vel_y = v.y;
+        plan.slope_bottom = contact_y;
+    }
+    plan.velocity = v;
+    plan
+}
+
+type PrepareData = (
+    Entity,
+    &'static Transform,
+    &'static Collider,
+    &'static mut Velocity,
+    &'static MovementInput,
+    &'static mut MovementState,
+    Has<Sensor>,
+);
+
+/// Records the start of every awake dynamic body's move and plans its slope movement.
+pub(crate) fn prepare_movement(
+    step: Res<PhysicsStep>,
+    config: Res<PhysicsConfig>,
+    mut broad_phase: ResMut<BroadPhase>,
+    mut bodies: Query<PrepareData, AwakeDynamic>,
+    mut nearby: Local<Vec<ColliderProxy>>,
+    mut slopes: Local<Vec<(Entity, SlopeShape)>>,
+) {
+    let rules = SlopeRules::from_config(&config);
+    for (entity, transform, collider, mut velocity, input, mut state, sensor) in &mut bodies {
         let start = transform.translation.truncate();
+        let cur = collider.aabb(start);
         state.start = start;
-        state.start_aabb = collider.aabb(start);
+        state.start_aabb = cur;
+        state.slope = None;
+        state.x_vel_factor = 1.0;
+        state.slope_sliding = false;
+        state.free_vel_y = velocity.y;
+        state.slope_vel_y = velocity.y;
+        state.slope_bottom = cur.min.y;
+        // Interaction-only bodies stand on nothing.
+        let Some(me) = broad_phase.get(entity).copied().filter(|_| !sensor) else {
+            continue;
+        };
+        let area = cur
+            .union(&cur.translated(velocity.0 * step.dt))
+            .grown(rules.contact_tolerance);
+        broad_phase.query(&area, &mut nearby);
+        slopes.clear();
+        slopes.extend(
+            nearby
+                .iter()
+                .filter(|p| me.interacts_with(p))
+                .filter_map(|p| p.slope.map(|s| (p.entity, s))),
+        );
+        if slopes.is_empty() {
+            continue;
+        }
+        let intent = if input.horizontal.is_finite() {
+            input.horizontal
+        } else {
+            0.0
+        };
+        let plan = plan_slope_movement(&cur, velocity.0, intent, &slopes, &rules, step.dt);
+        velocity.0 = plan.velocity;
+        state.slope = plan.slope;
+        state.x_vel_factor = plan.x_vel_factor;
+        state.slope_sliding = plan.sliding;
+        state.slope_vel_y = plan.slope_vel_y;
+        state.slope_bottom = plan.slope_bottom;
     }
 }

@@ -7,6 +7,7 @@ use crate::broad_phase::{BodyKind, BroadPhase, ColliderProxy};
 use crate::components::*;
 use crate::config::{PhysicsConfig, PhysicsStep};
 use crate::messages::ContactEnded;
+use crate::slope::SlopeSegment;
 use crate::step::contact_events::ContactPairs;
 
 /// Sets [`PhysicsStep::dt`] from the schedule's clock, clamped to [`PhysicsConfig::max_dt`].
@@ -94,6 +95,7 @@ fn sync_one(
                 one_way,
                 sensor,
                 layers: *layers,
+                slope: None,
             });
             if invalid.is_some() {
                 info!("bevy_platformer_physics: entity {entity} is valid again and back in the simulation");
@@ -132,17 +134,85 @@ pub(crate) fn sync_colliders(
     }
 }
 
+type SlopeData = (
+    Entity,
+    &'static Transform,
+    &'static SlopeSegment,
+    &'static CollisionLayers,
+    Option<&'static InvalidBody>,
+);
+
+/// Mirrors changed slopes into the broad phase, validating them on the way.
+pub(crate) fn sync_slopes(
+    mut commands: Commands,
+    mut broad_phase: ResMut<BroadPhase>,
+    changed: Query<SlopeData, Or<(Changed<Transform>, Changed<SlopeSegment>, Changed<CollisionLayers>)>>,
+) {
+    for (entity, transform, slope, layers, invalid) in &changed {
+        let problem = if transform.translation.is_finite() {
+            slope.problem()
+        } else {
+            Some(format!("translation {} is not finite", transform.translation))
+        };
+        if let Some(reason) = problem {
+            broad_phase.remove(entity);
+            if invalid.is_none_or(|i| i.reason != reason) {
+                warn!(
+                    "bevy_platformer_physics: slope {entity}: {reason}; it is left out of the simulation until fixed"
+                );
+                commands.entity(entity).insert(InvalidBody { reason });
+            }
+            continue;
+        }
+        let shape = slope.shape(transform.translation.truncate());
+        broad_phase.upsert(ColliderProxy {
+            entity,
+            aabb: shape.rect(),
+            kind: BodyKind::Static,
+            one_way: false,
+            sensor: false,
+            layers: *layers,
+            slope: Some(shape),
+        });
+        if invalid.is_some() {
+            commands.entity(entity).remove::<InvalidBody>();
+        }
+    }
+}
+
 /// Keeps the broad phase and every body's contacts free of a collider that is removed or despawned,
 /// and tells the bodies that touched it that the contact ended.
 pub(crate) fn on_collider_removed(
     removed: On<Remove, Collider>,
+    commands: Commands,
+    broad_phase: ResMut<BroadPhase>,
+    pairs: ResMut<ContactPairs>,
+    contacts: Query<&mut Contacts>,
+    ended: MessageWriter<ContactEnded>,
+) {
+    forget(removed.entity, commands, broad_phase, pairs, contacts, ended);
+}
+
+/// The same for a slope.
+pub(crate) fn on_slope_removed(
+    removed: On<Remove, SlopeSegment>,
+    commands: Commands,
+    broad_phase: ResMut<BroadPhase>,
+    pairs: ResMut<ContactPairs>,
+    contacts: Query<&mut Contacts>,
+    ended: MessageWriter<ContactEnded>,
+) {
+    forget(removed.entity, commands, broad_phase, pairs, contacts, ended);
+}
+
+fn forget(
+    gone: Entity,
     mut commands: Commands,
     mut broad_phase: ResMut<BroadPhase>,
     mut pairs: ResMut<ContactPairs>,
     mut contacts: Query<&mut Contacts>,
     mut ended: MessageWriter<ContactEnded>,
 ) {
-    let gone = removed.entity;
     broad_phase.remove(gone);
     if let Ok(mut own) = contacts.get_mut(gone) {
         own.list.clear();

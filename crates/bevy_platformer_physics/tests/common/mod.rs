@@ -119,3 +119,33 @@ pub fn collect<M: Message + Clone>(app: &mut App) {
 pub fn collected<M: Message + Clone>(app: &App) -> Vec<M> {
     app.world().resource::<Collected<M>>().0.clone()
 }
+
+/// A slope between two world points.
+pub fn spawn_slope(app: &mut App, a: Vec2, b: Vec2) -> Entity {
+    app.world_mut()
+        .spawn((SlopeSegment::new(a, b), Transform::default()))
+        .id()
+}
+
+/// Makes `body` a walker that reaches `speed` px/s in one step and stops in one step.
+pub fn walker(app: &mut App, body: Entity, speed: f32) {
+    set_movement(
+        app,
+        body,
+        Movement {
+            acceleration: 1.0e6,
+            deceleration: 1.0e6,
+            skid_deceleration: 1.0e6,
+            max_speed: Vec2::new(speed, 2000.0),
+            min_speed: 1.0,
+            gravity_scale: 1.0,
+        },
+    );
+}
+
+/// Height of the surface of `slope` under `entity`'s uphill foot.
+pub fn surface_under(app: &App, entity: Entity, slope: Entity) -> f32 {
+    let segment = app.world().get::<SlopeSegment>(slope).expect("a slope");
+    let origin = app.world().get::<Transform>(slope).unwrap().translation.truncate();
+    segment.shape(origin).surface_y(&aabb(app, entity))
+}

@@ -39,6 +39,9 @@ pub struct MoveRequest<'a> {
     pub solids: &'a [ColliderProxy],
     /// Colliders it only interacts with.
     pub sensors: &'a [ColliderProxy],
+    /// Solids left out of this step's collisions that still support the body if it ends standing
+    /// on them: the top-join blocks of `seeds/000` §9.
+    pub supports: &'a [ColliderProxy],
     /// Rounding margin, px.
     pub skin: f32,
     /// Most substeps allowed.
@@ -191,6 +194,22 @@ pub(crate) fn record_sensor_contacts(request: &MoveRequest, end: &Aabb, contacts
     }
 }
 
+/// Records a `Down` contact with each of the request's `supports` that the final box `end` stands
+/// on: feet on its top within `skin`, overlapping it horizontally.
+pub(crate) fn record_supports(request: &MoveRequest, end: &Aabb, contacts: &mut Contacts) {
+    for support in request.supports {
+        let overlap = end.overlap(&support.aabb);
+        if overlap.x > request.skin && (end.min.y - support.aabb.max.y).abs() <= request.skin {
+            contacts.record(Contact {
+                entity: support.entity,
+                direction: ContactDirection::Down,
+                depth: 0.0,
+                sensor: false,
+            });
+        }
+    }
+}
+
 /// Side of `body` on which `other` lies, for two touching or overlapping boxes: the axis of the
 /// smaller overlap.
 pub(crate) fn touch_direction(body: &Aabb, other: &Aabb) -> ContactDirection {
@@ -245,9 +264,11 @@ pub(crate) fn resolve(
     mut nearby: Local<Vec<ColliderProxy>>,
     mut solids: Local<Vec<ColliderProxy>>,
     mut sensors: Local<Vec<ColliderProxy>>,
+    mut supports: Local<Vec<ColliderProxy>>,
 ) {
     let dt = step.dt;
     let contact_tolerance = config.contact_tolerance();
+    let join_tolerance = config.join_tolerance();
     for (entity, mut transform, mut velocity, collider, mode, mut contacts, state) in &mut bodies {
         let Some(me) = broad_phase.get(entity).copied() else {
             continue;
@@ -260,8 +281,20 @@ pub(crate) fn resolve(
         );
         solids.clear();
         sensors.clear();
+        supports.clear();
         for other in nearby.iter() {
-            if !me.interacts_with(other) || state.dropping_through.contains(&other.entity) {
+            if other.slope.is_some() || !me.interacts_with(other) || state.dropping_through.contains(&other.entity) {
+                continue;
+            }
+            // `seeds/000` §9: the block continuing the planned slope's top is left out, so the
+            // diagonal move to the clamped height does not catch its corner.
+            if let Some((_, slope)) = state.slope
+                && other.kind == BodyKind::Static
+                && !other.one_way
+                && !other.sensor
+                && slope.is_top_join(&other.aabb, join_tolerance)
+            {
+                supports.push(*other);
                 continue;
             }
             if other.sensor || me.sensor {
@@ -277,6 +310,7 @@ pub(crate) fn resolve(
             dt,
             solids: &solids,
             sensors: &sensors,
+            supports: &supports,
             skin: config.skin,
             max_substeps: config.max_substeps,
         };
@@ -287,6 +321,7 @@ pub(crate) fn resolve(
         };
         let end = start.translated(outcome.delta);
         record_sensor_contacts(&request, &end, &mut contacts);
+        record_supports(&request, &end, &mut contacts);
         transform.translation.x += outcome.delta.x;
         transform.translation.y += outcome.delta.y;
         velocity.0 = outcome.velocity;

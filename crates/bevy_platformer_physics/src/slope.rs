@@ -1,0 +1,232 @@
+//! Straight slopes (`seeds/000` §1, §4, §9): the geometry an upright box walks on.
+//!
+//! Only the segment supports bodies: the slope's bounding rect is never solid in any collision mode
+//! (it is not in the solvers' solids at all). Whether it rises to the right is derived from the two
+//! points, never stored, so the points may come in any order.
+
+use bevy::prelude::*;
+
+use crate::components::CollisionLayers;
+use crate::geometry::Aabb;
+
+/// A static, straight slope between two points, relative to the entity's translation (pixels, y
+/// up), in any order. Bodies walk, slide and land on it by the rules of `seeds/000`. Do not add a
+/// [`Collider`](crate::Collider) to the same entity: that would be a solid box.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Reflect)]
+#[reflect(Component, Debug)]
+#[require(Transform, CollisionLayers)]
+pub struct SlopeSegment {
+    /// One end, relative to the translation.
+    pub start: Vec2,
+    /// The other end, relative to the translation.
+    pub end: Vec2,
+}
+
+impl SlopeSegment {
+    /// A slope between `start` and `end` (any order).
+    pub fn new(start: Vec2, end: Vec2) -> Self {
+        Self { start, end }
+    }
+
+    /// The world-space segment for an entity at `position`.
+    pub fn shape(&self, position: Vec2) -> SlopeShape {
+        SlopeShape::new(self.start + position, self.end + position)
+    }
+
+    /// Why this slope cannot be simulated, or `None`: `seeds/000` §16 assumes positive width and
+    /// height (a vertical segment is a wall, a flat one a floor: use a `Collider`).
+    pub fn problem(&self) -> Option<String> {
+        let size = (self.end - self.start).abs();
+        if !self.start.is_finite() || !self.end.is_finite() {
+            Some(format!("slope points {} and {} are not finite", self.start, self.end))
+        } else if size.x <= 0.0 || size.y <= 0.0 {
+            Some(format!(
+                "slope from {} to {} has width {} and height {}; both must be greater than zero",
+                self.start, self.end, size.x, size.y
+            ))
+        } else {
+            None
+        }
+    }
+}
+
+/// A slope in world space: its low-x and high-x ends.
+#[derive(Clone, Copy, Debug, PartialEq, Reflect)]
+#[reflect(Debug, PartialEq)]
+pub struct SlopeShape {
+    /// The end with the smaller x.
+    pub left: Vec2,
+    /// The end with the larger x.
+    pub right: Vec2,
+}
+
+impl SlopeShape {
+    /// The segment between two points, in any order.
+    pub fn new(a: Vec2, b: Vec2) -> Self {
+        if a.x <= b.x {
+            Self { left: a, right: b }
+        } else {
+            Self { left: b, right: a }
+        }
+    }
+
+    /// Whether the slope goes up toward +x.
+    pub fn rises_right(&self) -> bool {
+        self.right.y > self.left.y
+    }
+
+    /// The bounding rect of the segment.
+    pub fn rect(&self) -> Aabb {
+        Aabb {
+            min: self.left.min(self.right),
+            max: self.left.max(self.right),
+        }
+    }
+
+    /// Height over width, `s` in `seeds/000`.
+    pub fn gradient(&self) -> f32 {
+        let size = self.rect().size();
+        size.y / size.x
+    }
+
+    /// Strict horizontal overlap (`overlapsX`): touching an end is not overlap.
+    pub fn overlaps_x(&self, body: &Aabb) -> bool {
+        body.max.x > self.left.x && body.min.x < self.right.x
+    }
+
+    /// The surface height under the body's uphill foot corner (`surfaceY`): the right bottom corner
+    /// when the slope rises right, the left one otherwise, clamped to the segment's ends. Sampling
+    /// there keeps the whole box above the segment; the clamp continues the end heights (it does
+    /// not make an infinite floor: [`overlaps_x`](Self::overlaps_x) decides support).
+    pub fn surface_y(&self, body: &Aabb) -> f32 {
+        let rect = self.rect();
+        let foot_x = if self.rises_right() { body.max.x } else { body.min.x };
+        let x = foot_x.clamp(rect.min.x, rect.max.x);
+        let t = (x - rect.min.x) / rect.size().x;
+        if self.rises_right() {
+            rect.min.y + t * rect.size().y
+        } else {
+            rect.max.y - t * rect.size().y
+        }
+    }
+
+    /// Whether a horizontal velocity `vx` climbs this slope.
+    pub fn is_uphill(&self, vx: f32) -> bool {
+        (vx > 0.0 && self.rises_right()) || (vx < 0.0 && !self.rises_right())
+    }
+
+    /// The horizontal speed factor of `seeds/000` §4: `1/(1+s)` uphill, `1+s` downhill, 1 at rest.
+    pub fn x_vel_factor(&self, vx: f32) -> f32 {
+        if vx == 0.0 {
+            1.0
+        } else if self.is_uphill(vx) {
+            1.0 / (1.0 + self.gradient())
+        } else {
+            1.0 + self.gradient()
+        }
+    }
+
+    /// Horizontal part of the passive slide (`slideVelocity`): `speed · min(s, cap)` along the
+    /// surface, toward the valley; `speed` in px/s per unit of gradient.
+    pub fn slide_velocity_x(&self, speed: f32, gradient_cap: f32) -> f32 {
+        let s = self.gradient();
+        let along = speed * s.min(gradient_cap);
+        let horizontal = along / (1.0 + s * s).sqrt();
+        if self.rises_right() { -horizontal } else { horizontal }
+    }
+
+    /// The top join of `seeds/000` §9: a block whose top equals the slope's top and that is adjacent
+    /// to the slope's high end (edges coinciding within `tolerance`). Such a block continues the
+    /// surface, and the diagonal move to the clamped height must not catch its corner.
+    pub fn is_top_join(&self, block: &Aabb, tolerance: f32) -> bool {
+        let rect = self.rect();
+        let same_top = (block.max.y - rect.max.y).abs() <= tolerance;
+        let adjacent_at_high_end = if self.rises_right() {
+            (block.min.x - rect.max.x).abs() <= tolerance
+        } else {
+            (block.max.x - rect.min.x).abs() <= tolerance
+        };
+        same_top && adjacent_at_high_end
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body(x: f32, y: f32) -> Aabb {
+        Aabb::from_min_size(Vec2::new(x, y), Vec2::new(10.0, 20.0))
+    }
+
+    #[test]
+    fn direction_is_derived_from_the_points_in_any_order() {
+        let a = SlopeShape::new(Vec2::new(0.0, 0.0), Vec2::new(100.0, 50.0));
+        let b = SlopeShape::new(Vec2::new(100.0, 50.0), Vec2::new(0.0, 0.0));
+        assert_eq!(a, b);
+        assert!(a.rises_right());
+        assert!(!SlopeShape::new(Vec2::new(0.0, 50.0), Vec2::new(100.0, 0.0)).rises_right());
+        assert_eq!(a.gradient(), 0.5);
+    }
+
+    #[test]
+    fn overlap_is_strict() {
+        let s = SlopeShape::new(Vec2::new(0.0, 0.0), Vec2::new(100.0, 50.0));
+        assert!(!s.overlaps_x(&body(-10.0, 0.0)), "touching the left end");
+        assert!(s.overlaps_x(&body(-9.0, 0.0)));
+        assert!(!s.overlaps_x(&body(100.0, 0.0)), "touching the right end");
+    }
+
+    #[test]
+    fn surface_is_sampled_under_the_uphill_foot_and_clamped() {
+        let up_right = SlopeShape::new(Vec2::new(0.0, 0.0), Vec2::new(100.0, 50.0));
+        assert_eq!(up_right.surface_y(&body(20.0, 0.0)), 15.0, "right foot at x 30");
+        assert_eq!(up_right.surface_y(&body(95.0, 0.0)), 50.0, "clamped at the top");
+        assert_eq!(up_right.surface_y(&body(-50.0, 0.0)), 0.0, "clamped at the bottom");
+        let up_left = SlopeShape::new(Vec2::new(0.0, 50.0), Vec2::new(100.0, 0.0));
+        assert_eq!(up_left.surface_y(&body(20.0, 0.0)), 40.0, "left foot at x 20");
+    }
+
+    #[test]
+    fn speed_factor_and_slide() {
+        let s = SlopeShape::new(Vec2::new(0.0, 0.0), Vec2::new(100.0, 50.0));
+        assert_eq!(s.x_vel_factor(3.0), 1.0 / 1.5);
+        assert_eq!(s.x_vel_factor(-3.0), 1.5);
+        assert_eq!(s.x_vel_factor(0.0), 1.0);
+        let slide = s.slide_velocity_x(80.0, 2.0);
+        assert!(
+            (slide + 80.0 * 0.5 / 1.25f32.sqrt()).abs() < 1e-4,
+            "toward the valley (left): {slide}"
+        );
+        let steep = SlopeShape::new(Vec2::new(0.0, 300.0), Vec2::new(100.0, 0.0));
+        assert!(
+            (steep.slide_velocity_x(80.0, 2.0) - 160.0 / 10f32.sqrt()).abs() < 1e-3,
+            "capped at s = 2"
+        );
+    }
+
+    #[test]
+    fn top_join_needs_same_top_and_adjacency_at_the_high_end() {
+        let s = SlopeShape::new(Vec2::new(0.0, 0.0), Vec2::new(100.0, 50.0));
+        let block = Aabb::from_min_size(Vec2::new(100.0, 34.0), Vec2::new(16.0, 16.0));
+        assert!(s.is_top_join(&block, 0.01));
+        assert!(
+            !s.is_top_join(&block.translated(Vec2::new(0.0, 1.0)), 0.01),
+            "higher top: a wall"
+        );
+        assert!(!s.is_top_join(&block.translated(Vec2::new(2.0, 0.0)), 0.01), "a gap");
+        let low_end = Aabb::from_min_size(Vec2::new(-16.0, 34.0), Vec2::new(16.0, 16.0));
+        assert!(!s.is_top_join(&low_end, 0.01), "at the low end");
+    }
+
+    #[test]
+    fn degenerate_slopes_are_rejected() {
+        assert!(SlopeSegment::new(Vec2::ZERO, Vec2::new(10.0, 0.0)).problem().is_some());
+        assert!(SlopeSegment::new(Vec2::ZERO, Vec2::new(0.0, 10.0)).problem().is_some());
+        assert!(
+            SlopeSegment::new(Vec2::ZERO, Vec2::new(f32::NAN, 10.0))
+                .problem()
+                .is_some()
+        );
+        assert!(SlopeSegment::new(Vec2::new(10.0, 5.0), Vec2::ZERO).problem().is_none());
+    }
+}
