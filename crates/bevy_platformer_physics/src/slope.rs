@@ -179,11 +179,17 @@ mod tests {
     #[test]
     fn surface_is_sampled_under_the_uphill_foot_and_clamped() {
         let up_right = SlopeShape::new(Vec2::new(0.0, 0.0), Vec2::new(100.0, 50.0));
-        assert!((up_right.surface_y(&body(20.0, 0.0)) - 15.0).abs() < 1e-5, "right foot at x 30");
+        assert!(
+            (up_right.surface_y(&body(20.0, 0.0)) - 15.0).abs() < 1e-5,
+            "right foot at x 30"
+        );
         assert_eq!(up_right.surface_y(&body(95.0, 0.0)), 50.0, "clamped at the top");
         assert_eq!(up_right.surface_y(&body(-50.0, 0.0)), 0.0, "clamped at the bottom");
         let up_left = SlopeShape::new(Vec2::new(0.0, 50.0), Vec2::new(100.0, 0.0));
-        assert!((up_left.surface_y(&body(20.0, 0.0)) - 40.0).abs() < 1e-5, "left foot at x 20");
+        assert!(
+            (up_left.surface_y(&body(20.0, 0.0)) - 40.0).abs() < 1e-5,
+            "left foot at x 20"
+        );
     }
 
     #[test]
