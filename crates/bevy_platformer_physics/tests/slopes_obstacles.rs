@@ -147,7 +147,12 @@ fn the_top_join_block_never_catches_the_diagonal_move() {
                 spawn_slope(&mut app, Vec2::ZERO, Vec2::new(160.0, height));
                 let top = spawn_box(&mut app, Vec2::new(160.0, height - BLOCK), Vec2::new(200.0, BLOCK));
                 spawn_box(&mut app, Vec2::new(-200.0, -BLOCK), Vec2::new(200.0, BLOCK));
-                let body = spawn_body(&mut app, Vec2::new(-20.0 - offset as f32 * 0.2, 0.0), Vec2::new(12.0, 24.0), mode);
+                let body = spawn_body(
+                    &mut app,
+                    Vec2::new(-20.0 - offset as f32 * 0.2, 0.0),
+                    Vec2::new(12.0, 24.0),
+                    mode,
+                );
                 walker(&mut app, body, 160.0);
                 tick(&mut app, 2);
                 input(&mut app, body).horizontal = 1.0;
@@ -156,13 +161,19 @@ fn the_top_join_block_never_catches_the_diagonal_move() {
                     tick(&mut app, 1);
                     let b = aabb(&app, body);
                     assert!(b.min.x > previous_x, "{label} step {step}: stopped at {b:?}");
-                    assert!(!contacts(&app, body).on_wall(), "{label} step {step}: caught the corner");
+                    assert!(
+                        !contacts(&app, body).on_wall(),
+                        "{label} step {step}: caught the corner"
+                    );
                     previous_x = b.min.x;
                     if b.min.x > 200.0 {
                         break;
                     }
                 }
-                assert!(contacts(&app, body).with(top).is_some(), "{label}: standing on the top block");
+                assert!(
+                    contacts(&app, body).with(top).is_some(),
+                    "{label}: standing on the top block"
+                );
                 assert!((aabb(&app, body).min.y - height).abs() < 1e-3, "{label}");
             }
         }

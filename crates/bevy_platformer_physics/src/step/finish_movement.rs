@@ -56,19 +56,32 @@ pub struct SlopeFinish {
     pub support: Option<Entity>,
 }
 
-/// Applies `seeds/000` §10–13 to a body that moved from `state.start` to `position` with resolved
-/// `velocity`. `ceiling`: the move recorded a solid contact above. `slope_alive`: the planned slope
-/// still exists.
+/// Where the Resolve stage left a body.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ResolvedMove {
+    /// Translation after the move.
+    pub position: Vec2,
+    /// Velocity after the move, px/s.
+    pub velocity: Vec2,
+    /// The move recorded a solid contact above.
+    pub ceiling: bool,
+}
+
+/// Applies `seeds/000` §10–13 to a body that moved from `state.start` as `resolved` says.
+/// `slope_alive`: the planned slope still exists.
 pub fn finish_slope_movement(
     state: &MovementState,
     collider: &Collider,
-    position: Vec2,
-    velocity: Vec2,
-    ceiling: bool,
+    resolved: ResolvedMove,
     slope_alive: bool,
     tolerances: &FinishTolerances,
     dt: f32,
 ) -> SlopeFinish {
+    let ResolvedMove {
+        position,
+        velocity,
+        ceiling,
+    } = resolved;
     let mut finish = SlopeFinish {
         position,
         velocity,
@@ -128,18 +141,13 @@ pub(crate) fn finish_movement(
     let tolerances = FinishTolerances::from_config(&config);
     for (entity, mut transform, collider, mut velocity, mut contacts, mut state) in &mut bodies {
         let position = transform.translation.truncate();
-        let ceiling = contacts.on_ceiling();
-        let slope_alive = state.slope.is_some_and(|(slope, _)| broad_phase.get(slope).is_some());
-        let finish = finish_slope_movement(
-            &state,
-            collider,
+        let resolved = ResolvedMove {
             position,
-            velocity.0,
-            ceiling,
-            slope_alive,
-            &tolerances,
-            step.dt,
-        );
+            velocity: velocity.0,
+            ceiling: contacts.on_ceiling(),
+        };
+        let slope_alive = state.slope.is_some_and(|(slope, _)| broad_phase.get(slope).is_some());
+        let finish = finish_slope_movement(&state, collider, resolved, slope_alive, &tolerances, step.dt);
         velocity.0 = finish.velocity;
         if finish.position != position {
             transform.translation.x = finish.position.x;

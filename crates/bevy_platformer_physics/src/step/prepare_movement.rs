@@ -140,11 +140,21 @@ pub fn plan_slope_movement(
     }
     // In a valley a passive slide that would have to climb stops instead of changing slope and
     // reversing every step.
+    // It keeps the support it stands on: the highest surface under it where it is (with the
+    // tolerance, `cur_slope` may be the lower side of the valley, and sampling that one would
+    // sink the body into the other side).
     if plan.sliding && chosen.is_some() && contact_y > cur.min.y {
         v.x = 0.0;
         next = *cur;
-        chosen = cur_slope;
-        contact_y = cur_slope.map_or(cur.min.y, |(_, s)| s.surface_y(cur));
+        chosen = None;
+        contact_y = f32::NEG_INFINITY;
+        for &(entity, slope) in slopes {
+            let surface = slope.surface_y(cur);
+            if slope.overlaps_x(cur) && (cur.min.y - surface).abs() <= tolerance && surface > contact_y {
+                contact_y = surface;
+                chosen = Some((entity, slope));
+            }
+        }
     }
     // §7: leaving an end keeps the clamped height of the current slope.
     if chosen.is_none()

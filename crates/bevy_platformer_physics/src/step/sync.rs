@@ -142,11 +142,13 @@ type SlopeData = (
     Option<&'static InvalidBody>,
 );
 
+type SlopeChanged = Or<(Changed<Transform>, Changed<SlopeSegment>, Changed<CollisionLayers>)>;
+
 /// Mirrors changed slopes into the broad phase, validating them on the way.
 pub(crate) fn sync_slopes(
     mut commands: Commands,
     mut broad_phase: ResMut<BroadPhase>,
-    changed: Query<SlopeData, Or<(Changed<Transform>, Changed<SlopeSegment>, Changed<CollisionLayers>)>>,
+    changed: Query<SlopeData, SlopeChanged>,
 ) {
     for (entity, transform, slope, layers, invalid) in &changed {
         let problem = if transform.translation.is_finite() {

@@ -194,12 +194,12 @@ pub(crate) fn record_sensor_contacts(request: &MoveRequest, end: &Aabb, contacts
     }
 }
 
-/// Records a `Down` contact with each of the request's `supports` that the final box `end` stands
-/// on: feet on its top within `skin`, overlapping it horizontally.
-pub(crate) fn record_supports(request: &MoveRequest, end: &Aabb, contacts: &mut Contacts) {
-    for support in request.supports {
+/// Records a `Down` contact with each of `supports` that the final box `end` stands on: feet on
+/// its top within `skin`, overlapping it horizontally.
+pub(crate) fn record_supports(supports: &[ColliderProxy], end: &Aabb, skin: f32, contacts: &mut Contacts) {
+    for support in supports {
         let overlap = end.overlap(&support.aabb);
-        if overlap.x > request.skin && (end.min.y - support.aabb.max.y).abs() <= request.skin {
+        if overlap.x > skin && (end.min.y - support.aabb.max.y).abs() <= skin {
             contacts.record(Contact {
                 entity: support.entity,
                 direction: ContactDirection::Down,
@@ -256,6 +256,7 @@ type ResolveData = (
 );
 
 /// Moves every awake dynamic body for this step.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn resolve(
     step: Res<PhysicsStep>,
     config: Res<PhysicsConfig>,
@@ -321,7 +322,12 @@ pub(crate) fn resolve(
         };
         let end = start.translated(outcome.delta);
         record_sensor_contacts(&request, &end, &mut contacts);
-        record_supports(&request, &end, &mut contacts);
+        record_supports(request.supports, &end, request.skin, &mut contacts);
+        if state.slope.is_some() {
+            // Coming off a slope's end onto a block or a lift at the same height, the planned
+            // velocity does not point into it: it supports the body all the same.
+            record_supports(request.solids, &end, request.skin, &mut contacts);
+        }
         transform.translation.x += outcome.delta.x;
         transform.translation.y += outcome.delta.y;
         velocity.0 = outcome.velocity;
