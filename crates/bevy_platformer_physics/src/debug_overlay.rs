@@ -1,5 +1,5 @@
-//! Debug overlay (feature `debug-overlay`): gizmos for colliders, object (visual) rects, contacts
-//! and their normals, toggled at run time from [`DebugOverlay`]. Default keys, as in `seeds/001`:
+//! Debug overlay (feature `debug-overlay`): gizmos for colliders and slopes, object (visual)
+//! rects, contacts with their normals and the slope foot samples, toggled at run time from [`DebugOverlay`]. Default keys, as in `seeds/001`:
 //! C toggles colliders, R object rects, N contacts; rebind them in [`DebugOverlay::keys`].
 //!
 //! Runs in `PostUpdate`, reading the state the physics step left; it changes nothing. What it
@@ -10,7 +10,8 @@ use bevy::gizmos::config::GizmoConfigStore;
 use bevy::prelude::*;
 
 use crate::broad_phase::{BodyKind, BroadPhase};
-use crate::components::{Collider, ContactDirection, Contacts, InvalidBody};
+use crate::components::{Collider, ContactDirection, Contacts, InvalidBody, MovementState};
+use crate::slope::SlopeSegment;
 
 /// The visual rect of an entity (its picture), which the game sets and the overlay draws with R.
 /// `seeds/001` keeps it separate from the collider on purpose.
@@ -52,7 +53,8 @@ pub struct DebugOverlay {
     pub colliders: bool,
     /// [`ObjectRect`]s, yellow.
     pub object_rects: bool,
-    /// Contacts of dynamic bodies: a short line along each contact normal.
+    /// Contacts of dynamic bodies: a short line along each contact normal, and a cross where the
+    /// supporting slope's surface was sampled (the uphill foot).
     pub contacts: bool,
     /// Keys that toggle the layers.
     pub keys: DebugOverlayKeys,
@@ -127,7 +129,8 @@ fn collect_shapes(
     broad_phase: Res<BroadPhase>,
     colliders: Query<(Entity, &Transform, &Collider, Has<InvalidBody>)>,
     rects: Query<(&Transform, &ObjectRect)>,
-    contacts: Query<(Entity, &Contacts)>,
+    contacts: Query<(Entity, &Contacts, Option<&MovementState>)>,
+    slopes: Query<Entity, With<SlopeSegment>>,
     mut shapes: ResMut<DebugOverlayShapes>,
 ) {
     shapes.0.clear();
@@ -147,6 +150,15 @@ fn collect_shapes(
                 });
             }
         }
+        for slope in &slopes {
+            if let Some(shape) = broad_phase.get(slope).and_then(|p| p.slope) {
+                shapes.0.push(OverlayShape::Line {
+                    from: shape.left,
+                    to: shape.right,
+                    color: css::LIGHT_GRAY.into(),
+                });
+            }
+        }
     }
     if overlay.object_rects {
         for (transform, rect) in &rects {
@@ -158,8 +170,33 @@ fn collect_shapes(
         }
     }
     if overlay.contacts {
-        for (entity, body_contacts) in &contacts {
+        for (entity, body_contacts, state) in &contacts {
             let Some(body) = broad_phase.get(entity) else { continue };
+            // The slope's foot sample: the uphill bottom corner, where the surface was sampled.
+            if let Some(shape) = state
+                .and_then(|s| s.supporting_slope)
+                .and_then(|slope| broad_phase.get(slope))
+                .and_then(|p| p.slope)
+            {
+                let foot = Vec2::new(
+                    if shape.rises_right() {
+                        body.aabb.max.x
+                    } else {
+                        body.aabb.min.x
+                    },
+                    shape.surface_y(&body.aabb),
+                );
+                for (a, b) in [
+                    (Vec2::new(-2.0, -2.0), Vec2::new(2.0, 2.0)),
+                    (Vec2::new(-2.0, 2.0), Vec2::new(2.0, -2.0)),
+                ] {
+                    shapes.0.push(OverlayShape::Line {
+                        from: foot + a,
+                        to: foot + b,
+                        color: css::AQUA.into(),
+                    });
+                }
+            }
             let (min, max, center) = (body.aabb.min, body.aabb.max, body.aabb.center());
             for contact in body_contacts.iter() {
                 let (anchor, normal) = match contact.direction {

@@ -115,3 +115,55 @@ fn a_headless_app_without_gizmos_still_collects_the_shapes() {
     app.update();
     assert_eq!(shapes(&app).len(), 1);
 }
+
+#[test]
+fn slopes_and_their_foot_samples_are_drawn() {
+    let mut app = overlay_app();
+    app.world_mut().spawn((
+        SlopeSegment::new(Vec2::ZERO, Vec2::new(160.0, 80.0)),
+        Transform::default(),
+    ));
+    let body = app
+        .world_mut()
+        .spawn((
+            Dynamic,
+            Collider::rectangle(12.0, 24.0),
+            Transform::from_xyz(74.0, 52.0, 0.0),
+        ))
+        .id();
+    app.insert_resource(DebugOverlay {
+        colliders: true,
+        contacts: true,
+        ..default()
+    });
+    for _ in 0..10 {
+        app.update();
+    }
+    let drawn = shapes(&app);
+    let slope_line = OverlayShape::Line {
+        from: Vec2::ZERO,
+        to: Vec2::new(160.0, 80.0),
+        color: bevy::color::palettes::css::LIGHT_GRAY.into(),
+    };
+    assert!(drawn.contains(&slope_line), "the slope is drawn: {drawn:?}");
+    // The cross at the uphill (right) foot, on the surface (the body slides down meanwhile).
+    let right_foot = {
+        let t = app.world().get::<Transform>(body).unwrap().translation;
+        t.x + 6.0
+    };
+    let cross_centres: Vec<Vec2> = drawn
+        .iter()
+        .filter_map(|s| match s {
+            OverlayShape::Line { from, to, color } if *color == Color::from(bevy::color::palettes::css::AQUA) => {
+                Some((*from + *to) * 0.5)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(cross_centres.len(), 2, "{drawn:?}");
+    let expected = Vec2::new(right_foot, right_foot * 0.5);
+    assert!(
+        cross_centres.iter().all(|c| (*c - expected).length() < 0.01),
+        "{cross_centres:?} vs {expected}"
+    );
+}

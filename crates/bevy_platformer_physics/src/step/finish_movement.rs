@@ -175,3 +175,97 @@ pub(crate) fn finish_movement(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::slope::SlopeShape;
+
+    const DT: f32 = 0.01;
+
+    fn tolerances() -> FinishTolerances {
+        FinishTolerances::from_config(&PhysicsConfig::default())
+    }
+
+    fn climbing_state() -> (MovementState, Collider) {
+        let collider = Collider::rectangle(16.0, 16.0);
+        let shape = SlopeShape::new(Vec2::ZERO, Vec2::new(320.0, 160.0));
+        let state = MovementState {
+            start: Vec2::new(92.0, 58.0),
+            slope: Some((Entity::from_raw_u32(1).unwrap(), shape)),
+            x_vel_factor: 2.0 / 3.0,
+            slope_vel_y: 16.0,
+            slope_bottom: 50.16,
+            free_vel_y: -9.6,
+            ..default()
+        };
+        (state, collider)
+    }
+
+    fn resolved(position: Vec2, velocity: Vec2, ceiling: bool) -> ResolvedMove {
+        ResolvedMove {
+            position,
+            velocity,
+            ceiling,
+        }
+    }
+
+    #[test]
+    fn confirmed_support_zeroes_vy_and_divides_the_factor_out() {
+        let (state, collider) = climbing_state();
+        let end = resolved(Vec2::new(92.32, 58.16), Vec2::new(32.0, 16.0), false);
+        let finish = finish_slope_movement(&state, &collider, end, true, &tolerances(), DT);
+        assert!(finish.support.is_some());
+        assert_eq!(finish.velocity.y, 0.0);
+        assert!((finish.velocity.x - 48.0).abs() < 1e-4);
+    }
+
+    #[test]
+    fn a_ceiling_during_a_climb_restores_the_start() {
+        let (state, collider) = climbing_state();
+        let end = resolved(Vec2::new(92.32, 58.1), Vec2::new(32.0, 0.0), true);
+        let finish = finish_slope_movement(&state, &collider, end, true, &tolerances(), DT);
+        assert_eq!(finish.position, state.start);
+        assert_eq!(finish.velocity, Vec2::ZERO);
+        assert_eq!(finish.support, None);
+    }
+
+    #[test]
+    fn stopped_above_the_plan_drops_the_slope() {
+        let (mut state, collider) = climbing_state();
+        state.slope_vel_y = -16.0;
+        state.slope_bottom = 49.84;
+        // A platform held it 1 px higher than planned.
+        let end = resolved(Vec2::new(91.68, 58.84), Vec2::new(-48.0, 0.0), false);
+        let finish = finish_slope_movement(&state, &collider, end, true, &tolerances(), DT);
+        assert_eq!(finish.support, None);
+        assert_eq!(finish.position, end.position, "the position from the collisions stays");
+    }
+
+    #[test]
+    fn a_wall_shortened_climb_is_sampled_again_at_the_x_reached() {
+        let (state, collider) = climbing_state();
+        // The wall stopped x at the start, y went up as planned: the feet float 0.16 px.
+        let end = resolved(Vec2::new(92.0, 58.16), Vec2::new(0.0, 16.0), false);
+        let finish = finish_slope_movement(&state, &collider, end, true, &tolerances(), DT);
+        assert!(
+            (finish.position.y - 58.0).abs() < 1e-4,
+            "back on the surface: {}",
+            finish.position.y
+        );
+        assert_eq!(finish.velocity, Vec2::ZERO);
+    }
+
+    #[test]
+    fn leaving_the_slope_gives_back_the_integrated_vertical_velocity() {
+        let (mut state, collider) = climbing_state();
+        state.slope = Some((
+            Entity::from_raw_u32(1).unwrap(),
+            SlopeShape::new(Vec2::ZERO, Vec2::new(80.0, 40.0)),
+        ));
+        let end = resolved(Vec2::new(92.32, 58.16), Vec2::new(32.0, 16.0), false);
+        let finish = finish_slope_movement(&state, &collider, end, true, &tolerances(), DT);
+        assert_eq!(finish.support, None);
+        assert_eq!(finish.velocity.y, -9.6, "no launch off the top");
+    }
+}

@@ -237,3 +237,70 @@ pub(crate) fn prepare_movement(
         state.slope_bottom = plan.slope_bottom;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DT: f32 = 0.01;
+
+    fn rules() -> SlopeRules {
+        SlopeRules::from_config(&PhysicsConfig::default())
+    }
+
+    fn slope(a: Vec2, b: Vec2, index: u32) -> (Entity, SlopeShape) {
+        (Entity::from_raw_u32(index).unwrap(), SlopeShape::new(a, b))
+    }
+
+    /// A 16 × 16 box whose bottom-left corner is at (x, y).
+    fn body(x: f32, y: f32) -> Aabb {
+        Aabb::from_min_size(Vec2::new(x, y), Vec2::splat(16.0))
+    }
+
+    #[test]
+    fn a_jump_is_never_re_attached() {
+        let s = [slope(Vec2::ZERO, Vec2::new(320.0, 160.0), 1)];
+        let plan = plan_slope_movement(&body(84.0, 50.0), Vec2::new(48.0, 10.0), 1.0, &s, &rules(), DT);
+        assert_eq!(plan.slope, None);
+        assert_eq!(plan.velocity, Vec2::new(48.0, 10.0));
+    }
+
+    #[test]
+    fn worked_example_in_pixels() {
+        let s = [slope(Vec2::ZERO, Vec2::new(320.0, 160.0), 1)];
+        let plan = plan_slope_movement(&body(84.0, 50.0), Vec2::new(48.0, -9.6), 1.0, &s, &rules(), DT);
+        assert_eq!(plan.slope, Some(s[0]));
+        assert!((plan.velocity.x - 32.0).abs() < 1e-4);
+        assert!((plan.velocity.y - 16.0).abs() < 1e-3, "{}", plan.velocity.y);
+        assert!((plan.slope_bottom - 50.16).abs() < 1e-4);
+    }
+
+    #[test]
+    fn leaving_the_high_end_keeps_the_clamped_height() {
+        let s = [slope(Vec2::ZERO, Vec2::new(160.0, 80.0), 1)];
+        // Right foot at 159.9: feet at 79.95; the step takes it past the end.
+        let cur = body(143.9, 79.95);
+        let plan = plan_slope_movement(&cur, Vec2::new(100.0, -9.6), 1.0, &s, &rules(), DT);
+        assert_eq!(plan.slope_bottom, 80.0, "the end's height, not beyond");
+    }
+
+    #[test]
+    fn a_falling_body_lands_on_the_highest_surface_reached() {
+        let low = slope(Vec2::ZERO, Vec2::new(160.0, 80.0), 1);
+        let high = slope(Vec2::new(0.0, 100.0), Vec2::new(160.0, 20.0), 2);
+        let cur = body(72.0, 70.0);
+        // Falling 20 px this step: the falling-left slope's surface under the left foot is 64,
+        // the rising one's under the right foot is 44: the higher one wins.
+        let plan = plan_slope_movement(&cur, Vec2::new(0.0, -2000.0), 0.0, &[low, high], &rules(), DT);
+        assert_eq!(plan.slope.map(|(e, _)| e), Some(high.0));
+        assert!((plan.slope_bottom - 64.0).abs() < 1e-4);
+    }
+
+    #[test]
+    fn crossing_a_slope_from_below_is_not_a_landing() {
+        let s = [slope(Vec2::ZERO, Vec2::new(160.0, 80.0), 1)];
+        // Feet 10 px below the surface, falling: came from below, no support.
+        let plan = plan_slope_movement(&body(72.0, 34.0), Vec2::new(0.0, -100.0), 0.0, &s, &rules(), DT);
+        assert_eq!(plan.slope, None);
+    }
+}
