@@ -77,7 +77,6 @@ fn setup(mut commands: Commands) {
     x += 320.0;
     slope(&mut commands, Vec2::new(x, 80.0), Vec2::new(x + 96.0, 128.0));
     slope(&mut commands, Vec2::new(x + 96.0, 128.0), Vec2::new(x + 192.0, 80.0));
-    block(&mut commands, Vec2::new(x - 640.0, 0.0), Vec2::new(832.0, 0.5));
     x += 192.0;
     // A wall on a slope, a ceiling over a climb, a one-way platform above a slope, a trigger.
     slope(&mut commands, Vec2::new(x, 80.0), Vec2::new(x + 320.0, 240.0));
@@ -92,6 +91,9 @@ fn setup(mut commands: Commands) {
         Sprite::from_color(Color::srgba(1.0, 0.9, 0.2, 0.4), Vec2::new(16.0, 32.0)),
         Transform::from_xyz(x + 24.0, 104.0, 0.5),
     ));
+
+    // A floor far below, so a fall off the end is not endless.
+    block(&mut commands, Vec2::new(-400.0, -400.0), Vec2::new(x + 800.0, BLOCK));
 
     commands.spawn((
         Player,
