@@ -13,6 +13,7 @@ use bevy::prelude::*;
 use crate::components::CollisionLayers;
 use crate::geometry::Aabb;
 use crate::slope::SlopeShape;
+use crate::tile_grid::{GridData, GridPiece, PieceKind};
 
 /// How a collider takes part in the simulation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
@@ -43,6 +44,9 @@ pub struct ColliderProxy {
     /// The segment, for a [`SlopeSegment`](crate::SlopeSegment): never solid, only the slope rules
     /// of the movement stages use it. `aabb` is then its bounding rect.
     pub slope: Option<SlopeShape>,
+    /// Which piece of the entity this is: 0 for an ordinary collider, the piece number for a
+    /// piece of a [`TileGrid`](crate::TileGrid).
+    pub part: u32,
 }
 
 impl ColliderProxy {
@@ -72,6 +76,10 @@ pub struct BroadPhase {
     free: Vec<u32>,
     index: EntityHashMap<u32>,
     large: Vec<u32>,
+    /// Tile grids, expanded into pieces by queries.
+    grids: Vec<(Entity, GridData)>,
+    /// Scratch for grid pieces.
+    pieces: Vec<GridPiece>,
     /// Per-slot query stamp, to return each proxy once per query.
     stamps: Vec<u32>,
     stamp: u32,
@@ -97,19 +105,49 @@ impl BroadPhase {
             free: Vec::new(),
             index: EntityHashMap::default(),
             large: Vec::new(),
+            grids: Vec::new(),
+            pieces: Vec::new(),
             stamps: Vec::new(),
             stamp: 0,
         }
     }
 
-    /// Number of colliders in the grid.
+    /// Number of colliders and tile grids.
     pub fn len(&self) -> usize {
-        self.index.len()
+        self.index.len() + self.grids.len()
     }
 
-    /// Whether the grid is empty.
+    /// Whether there is nothing at all.
     pub fn is_empty(&self) -> bool {
-        self.index.is_empty()
+        self.len() == 0
+    }
+
+    /// Inserts or replaces the tile grid of `entity`.
+    pub fn upsert_grid(&mut self, entity: Entity, grid: GridData) {
+        match self.grids.iter_mut().find(|(e, _)| *e == entity) {
+            Some(slot) => slot.1 = grid,
+            None => self.grids.push((entity, grid)),
+        }
+    }
+
+    /// The tile grid of `entity`, if it has one here.
+    pub fn grid(&self, entity: Entity) -> Option<&GridData> {
+        self.grids.iter().find(|(e, _)| *e == entity).map(|(_, g)| g)
+    }
+
+    /// Every tile grid.
+    pub fn grids(&self) -> impl Iterator<Item = (Entity, &GridData)> {
+        self.grids.iter().map(|(e, g)| (*e, g))
+    }
+
+    /// The proxy of piece `part` of `entity`: the collider itself for part 0, a piece of its tile
+    /// grid otherwise. `None` when it no longer exists (a despawned collider, an edited cell).
+    pub fn piece(&self, entity: Entity, part: u32) -> Option<ColliderProxy> {
+        if part == 0 {
+            return self.get(entity).copied();
+        }
+        let grid = self.grid(entity)?;
+        grid.piece(part).map(|piece| grid_proxy(entity, grid, &piece))
     }
 
     /// The proxy of `entity`, if it is in the grid.
@@ -195,8 +233,9 @@ impl BroadPhase {
         }
     }
 
-    /// Removes the proxy of `entity`; returns it if it was there.
+    /// Removes the proxy (or tile grid) of `entity`; returns the proxy if it was one.
     pub fn remove(&mut self, entity: Entity) -> Option<ColliderProxy> {
+        self.grids.retain(|(e, _)| *e != entity);
         let slot = self.index.remove(&entity)?;
         let old = self.slots[slot as usize].take()?;
         self.unlink(slot, old.cells);
@@ -204,8 +243,8 @@ impl BroadPhase {
         Some(old.proxy)
     }
 
-    /// Every proxy whose box overlaps or touches `area`, sorted by entity, appended to `out`
-    /// (which is cleared first).
+    /// Every proxy whose box overlaps or touches `area`, and the pieces of tile grids near it,
+    /// sorted by entity and part, in `out` (which is cleared first).
     pub fn query(&mut self, area: &Aabb, out: &mut Vec<ColliderProxy>) {
         out.clear();
         if !area.is_finite() {
@@ -257,7 +296,31 @@ impl BroadPhase {
                 }
             }
         }
-        out.sort_unstable_by_key(|p| p.entity);
+        for (entity, grid) in &self.grids {
+            if grid.bounds().touches(area, 0.0) {
+                self.pieces.clear();
+                grid.pieces_in(area, &mut self.pieces);
+                out.extend(self.pieces.iter().map(|piece| grid_proxy(*entity, grid, piece)));
+            }
+        }
+        out.sort_unstable_by_key(|p| (p.entity, p.part));
+    }
+}
+
+/// The proxy of one piece of a tile grid.
+fn grid_proxy(entity: Entity, grid: &GridData, piece: &GridPiece) -> ColliderProxy {
+    ColliderProxy {
+        entity,
+        aabb: piece.aabb,
+        kind: BodyKind::Static,
+        one_way: piece.kind == PieceKind::OneWay,
+        sensor: false,
+        layers: grid.layers,
+        slope: match piece.kind {
+            PieceKind::Slope(shape) => Some(shape),
+            _ => None,
+        },
+        part: piece.part,
     }
 }
 
@@ -274,6 +337,7 @@ mod tests {
             sensor: false,
             layers: CollisionLayers::ALL,
             slope: None,
+            part: 0,
         }
     }
 

@@ -12,6 +12,7 @@ use bevy::prelude::*;
 use crate::broad_phase::{BodyKind, BroadPhase};
 use crate::components::{Collider, ContactDirection, Contacts, InvalidBody, MovementState};
 use crate::slope::SlopeSegment;
+use crate::tile_grid::PieceKind;
 
 /// The visual rect of an entity (its picture), which the game sets and the overlay draws with R.
 /// `seeds/001` keeps it separate from the collider on purpose.
@@ -150,6 +151,29 @@ fn collect_shapes(
                 });
             }
         }
+        for (_, grid) in broad_phase.grids() {
+            let mut pieces = Vec::new();
+            grid.pieces_in(&grid.bounds(), &mut pieces);
+            for piece in pieces {
+                let color = if piece.kind == PieceKind::OneWay {
+                    css::TAN
+                } else {
+                    css::LIGHT_GRAY
+                };
+                shapes.0.push(match piece.kind {
+                    PieceKind::Slope(shape) => OverlayShape::Line {
+                        from: shape.left,
+                        to: shape.right,
+                        color: color.into(),
+                    },
+                    _ => OverlayShape::Rect {
+                        center: piece.aabb.center(),
+                        size: piece.aabb.size(),
+                        color: color.into(),
+                    },
+                });
+            }
+        }
         for slope in &slopes {
             if let Some(shape) = broad_phase.get(slope).and_then(|p| p.slope) {
                 shapes.0.push(OverlayShape::Line {
@@ -173,11 +197,7 @@ fn collect_shapes(
         for (entity, body_contacts, state) in &contacts {
             let Some(body) = broad_phase.get(entity) else { continue };
             // The slope's foot sample: the uphill bottom corner, where the surface was sampled.
-            if let Some(shape) = state
-                .and_then(|s| s.supporting_slope)
-                .and_then(|slope| broad_phase.get(slope))
-                .and_then(|p| p.slope)
-            {
+            if let Some(shape) = state.and_then(|s| s.supporting_slope).map(|s| s.shape) {
                 let foot = Vec2::new(
                     if shape.rises_right() {
                         body.aabb.max.x

@@ -8,6 +8,7 @@
 //! - Three [`CollisionMode`]s: swept-AABB continuous (default), discrete push-out with the
 //!   correction vector, and axis-separated (the tile method).
 //! - Straight [`SlopeSegment`]s that bodies walk, slide and land on (`seeds/000`).
+//! - [`TileGrid`]s: a whole layer of cells (solid, one-way, slopes) as one collider (`seeds/003`).
 //! - [`OneWayPlatform`]s with drop-through, [`Sensor`]s, [`CollisionLayers`], [`Frozen`] bodies.
 //! - [`Contacts`] per body and [`ContactStarted`] / [`ContactEnded`] messages and entity events.
 //!
@@ -37,14 +38,16 @@ pub mod messages;
 mod plugins;
 pub mod slope;
 pub mod step;
+pub mod tile_grid;
 
 pub use components::*;
 pub use config::{PhysicsConfig, PhysicsStep};
 pub use messages::{ContactEnded, ContactStarted, Squished};
 pub use plugins::*;
-pub use slope::{SlopeSegment, SlopeShape};
+pub use slope::{SlopeRef, SlopeSegment, SlopeShape};
 pub use step::PlatformerSystems;
 pub use step::contact_events::ContactPairs;
+pub use tile_grid::{TileCell, TileGrid};
 
 /// Everything a game usually needs.
 pub mod prelude {
@@ -56,4 +59,5 @@ pub mod prelude {
     pub use crate::plugins::PlatformerPhysicsPlugins;
     pub use crate::slope::SlopeSegment;
     pub use crate::step::PlatformerSystems;
+    pub use crate::tile_grid::{TileCell, TileGrid};
 }

@@ -102,7 +102,8 @@ impl Plugin for PhysicsCorePlugin {
             .register_type::<MovementState>()
             .register_type::<Contacts>()
             .register_type::<PathFollower>()
-            .register_type::<crate::slope::SlopeSegment>();
+            .register_type::<crate::slope::SlopeSegment>()
+            .register_type::<crate::tile_grid::TileGrid>();
         app.configure_sets(
             schedule,
             (
@@ -130,12 +131,18 @@ impl Plugin for PhysicsCorePlugin {
         );
         app.add_systems(
             schedule,
-            (sync::update_step_dt, sync::sync_colliders, sync::sync_slopes)
+            (
+                sync::update_step_dt,
+                sync::sync_colliders,
+                sync::sync_slopes,
+                sync::sync_grids,
+            )
                 .chain()
                 .in_set(SyncColliders),
         );
         app.add_observer(sync::on_collider_removed);
         app.add_observer(sync::on_slope_removed);
+        app.add_observer(sync::on_grid_removed);
     }
 }
 

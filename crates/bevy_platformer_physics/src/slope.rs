@@ -50,6 +50,19 @@ impl SlopeSegment {
     }
 }
 
+/// A slope found near a body: which collider (entity and part, see
+/// [`ColliderProxy::part`](crate::broad_phase::ColliderProxy::part)) and its segment.
+#[derive(Clone, Copy, Debug, PartialEq, Reflect)]
+#[reflect(Debug, PartialEq)]
+pub struct SlopeRef {
+    /// The slope's entity (a [`SlopeSegment`] or a [`TileGrid`](crate::TileGrid)).
+    pub entity: Entity,
+    /// The piece of a tile grid, 0 for a `SlopeSegment`.
+    pub part: u32,
+    /// The segment in world space.
+    pub shape: SlopeShape,
+}
+
 /// A slope in world space: its low-x and high-x ends.
 #[derive(Clone, Copy, Debug, PartialEq, Reflect)]
 #[reflect(Debug, PartialEq)]
@@ -133,6 +146,31 @@ impl SlopeShape {
         let along = speed * s.min(gradient_cap);
         let horizontal = along / (1.0 + s * s).sqrt();
         if self.rises_right() { -horizontal } else { horizontal }
+    }
+
+    /// Whether `block` lies under the segment: its top is at or below the surface over its whole
+    /// width within the slope (within `tolerance`), and it starts inside the slope's span on the
+    /// low side. Such a block can never be a wall for a body standing on the slope.
+    pub fn is_under(&self, block: &Aabb, tolerance: f32) -> bool {
+        let rect = self.rect();
+        let size = rect.size();
+        let height_at = |x: f32| {
+            let t = ((x - rect.min.x) / size.x).clamp(0.0, 1.0);
+            if self.rises_right() {
+                rect.min.y + t * size.y
+            } else {
+                rect.max.y - t * size.y
+            }
+        };
+        if self.rises_right() {
+            block.min.x >= rect.min.x - tolerance
+                && block.min.x < rect.max.x
+                && block.max.y <= height_at(block.min.x) + tolerance
+        } else {
+            block.max.x <= rect.max.x + tolerance
+                && block.max.x > rect.min.x
+                && block.max.y <= height_at(block.max.x) + tolerance
+        }
     }
 
     /// The top join of `seeds/000` §9: a block whose top equals the slope's top and that is adjacent
@@ -222,6 +260,23 @@ mod tests {
         assert!(!s.is_top_join(&block.translated(Vec2::new(2.0, 0.0)), 0.01), "a gap");
         let low_end = Aabb::from_min_size(Vec2::new(-16.0, 34.0), Vec2::new(16.0, 16.0));
         assert!(!s.is_top_join(&low_end, 0.01), "at the low end");
+    }
+
+    #[test]
+    fn blocks_under_the_line_are_under_and_walls_are_not() {
+        let s = SlopeShape::new(Vec2::ZERO, Vec2::new(64.0, 64.0));
+        let cell_under = Aabb::from_min_size(Vec2::new(16.0, 0.0), Vec2::new(16.0, 16.0));
+        assert!(s.is_under(&cell_under, 0.01), "its top-left corner is on the line");
+        let wall = Aabb::from_min_size(Vec2::new(16.0, 10.0), Vec2::new(8.0, 40.0));
+        assert!(!s.is_under(&wall, 0.01));
+        let floor_before = Aabb::from_min_size(Vec2::new(-100.0, -16.0), Vec2::new(100.0, 16.0));
+        assert!(
+            !s.is_under(&floor_before, 0.01),
+            "starts before the slope: the floor it leads to"
+        );
+        let mirrored = SlopeShape::new(Vec2::new(0.0, 64.0), Vec2::new(64.0, 0.0));
+        let cell = Aabb::from_min_size(Vec2::new(32.0, 0.0), Vec2::new(16.0, 16.0));
+        assert!(mirrored.is_under(&cell, 0.01));
     }
 
     #[test]

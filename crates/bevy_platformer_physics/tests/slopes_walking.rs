@@ -60,7 +60,7 @@ fn worked_example(mode: CollisionMode, rises_right: bool) {
         state.slope_vel_y / BLOCK
     );
     assert!((state.x_vel_factor - 2.0 / 3.0).abs() < 1e-6);
-    assert_eq!(state.supporting_slope, Some(slope));
+    assert_eq!(state.supporting_slope.map(|s| s.entity), Some(slope));
     let v = velocity(&app, body) / BLOCK;
     assert_eq!(v.y, 0.0, "{mode:?}: vertical velocity after the step");
     assert!(

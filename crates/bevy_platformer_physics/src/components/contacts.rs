@@ -56,6 +56,9 @@ pub struct Contact {
     pub depth: f32,
     /// Interaction only: one of the two is a [`Sensor`](crate::Sensor); nothing was pushed.
     pub sensor: bool,
+    /// Which piece of `entity`: 0 for an ordinary collider, the piece of a
+    /// [`TileGrid`](crate::TileGrid) otherwise.
+    pub part: u32,
 }
 
 /// The contacts of a dynamic body in the latest physics step, recorded by the Resolve and
@@ -65,7 +68,7 @@ pub struct Contact {
 #[derive(Component, Clone, Debug, Default, PartialEq, Reflect)]
 #[reflect(Component, Debug, Default)]
 pub struct Contacts {
-    /// This step's contacts, at most one per other entity.
+    /// This step's contacts, at most one per other collider (entity and part).
     pub list: Vec<Contact>,
 }
 
@@ -96,15 +99,19 @@ impl Contacts {
         self.solid_in(ContactDirection::Up).next().is_some()
     }
 
-    /// The contact with `entity`, if any.
+    /// A contact with `entity` (any of its parts), if any.
     pub fn with(&self, entity: Entity) -> Option<&Contact> {
         self.list.iter().find(|c| c.entity == entity)
     }
 
-    /// Records a contact, keeping one per entity: a solid contact replaces a sensor one, a deeper
-    /// one a shallower one.
+    /// Records a contact, keeping one per collider (entity and part): a solid contact replaces a
+    /// sensor one, a deeper one a shallower one.
     pub fn record(&mut self, contact: Contact) {
-        match self.list.iter_mut().find(|c| c.entity == contact.entity) {
+        match self
+            .list
+            .iter_mut()
+            .find(|c| c.entity == contact.entity && c.part == contact.part)
+        {
             Some(existing) => {
                 if (existing.sensor && !contact.sensor)
                     || (existing.sensor == contact.sensor && contact.depth > existing.depth)
@@ -138,6 +145,7 @@ mod tests {
             direction: ContactDirection::Down,
             depth,
             sensor,
+            part: 0,
         };
         contacts.record(c(true, 0.0));
         contacts.record(c(false, 1.0));

@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 
 use crate::geometry::Aabb;
-use crate::slope::SlopeShape;
+use crate::slope::SlopeRef;
 
 /// Linear velocity in pixels per second, y up.
 ///
@@ -74,11 +74,12 @@ pub struct MovementState {
     pub start: Vec2,
     /// Collider box at `start`: the one-way rule and the slope rules look at it.
     pub start_aabb: Aabb,
-    /// One-way platforms ignored after a drop-through request, until the body has left them.
-    pub dropping_through: Vec<Entity>,
+    /// One-way platforms (entity and part) ignored after a drop-through request, until the body
+    /// has left them.
+    pub dropping_through: Vec<(Entity, u32)>,
     /// The slope planned as support at the end of this step (`_slope`): a candidate that
     /// FinishMovement confirms or drops. `None` after the step.
-    pub slope: Option<(Entity, SlopeShape)>,
+    pub slope: Option<SlopeRef>,
     /// Horizontal speed factor applied for this step (`_x_vel_factor`): 1 off slopes.
     pub x_vel_factor: f32,
     /// The step's horizontal motion is the passive slide (`_slope_sliding`), removed afterwards.
@@ -90,7 +91,7 @@ pub struct MovementState {
     /// The vertical velocity Integrate gave the body, before the planner replaced it, px/s.
     pub free_vel_y: f32,
     /// The slope that supported the body at the end of the latest step, if any.
-    pub supporting_slope: Option<Entity>,
+    pub supporting_slope: Option<SlopeRef>,
 }
 
 impl Default for MovementState {

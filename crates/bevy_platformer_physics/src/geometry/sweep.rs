@@ -26,6 +26,9 @@ pub struct SweepHit {
     pub time: f32,
     /// Unit normal of the target's face that was hit, pointing toward the mover.
     pub normal: Vec2,
+    /// At a corner (both axes entered at the same time, within the skin), the normal of the other
+    /// face: a solver that finds `normal`'s face covered by a neighbouring solid uses this one.
+    pub alternative: Option<Vec2>,
 }
 
 /// Entry and exit times on one axis. `None` when the mover never overlaps the target on this axis
@@ -89,9 +92,18 @@ pub fn sweep_aabb(mover: &Aabb, delta: Vec2, target: &Aabb, skin: f32) -> Option
     if enter < 0.0 && start_depth > skin {
         return None;
     }
+    let corner = enter_x.is_finite() && enter_y.is_finite() && (enter_x - enter_y).abs() * delta.length() <= skin;
+    let alternative = corner.then(|| {
+        if vertical {
+            Vec2::new(-delta.x.signum(), 0.0)
+        } else {
+            Vec2::new(0.0, -delta.y.signum())
+        }
+    });
     Some(SweepHit {
         time: enter.max(0.0),
         normal,
+        alternative,
     })
 }
 
@@ -190,6 +202,17 @@ mod tests {
         let hit = sweep_aabb(&body, Vec2::new(20.0, -20.0), &block, SKIN).expect("corner hit");
         assert_eq!(hit.time, 0.5);
         assert_eq!(hit.normal, Vec2::Y);
+    }
+
+    #[test]
+    fn a_corner_tie_offers_the_other_face() {
+        let block = boxed(20.0, 0.0, 10.0, 10.0);
+        let body = boxed(0.0, 20.0, 10.0, 10.0);
+        let hit = sweep_aabb(&body, Vec2::new(20.0, -20.0), &block, SKIN).expect("corner hit");
+        assert_eq!((hit.time, hit.normal), (0.5, Vec2::Y));
+        assert_eq!(hit.alternative, Some(Vec2::NEG_X));
+        let square = sweep_aabb(&body, Vec2::new(0.0, -20.0), &boxed(0.0, 0.0, 10.0, 10.0), SKIN).unwrap();
+        assert_eq!(square.alternative, None, "a face hit is not a corner");
     }
 
     #[test]

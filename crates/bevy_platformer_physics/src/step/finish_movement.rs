@@ -21,6 +21,7 @@ use bevy::prelude::*;
 use crate::broad_phase::BroadPhase;
 use crate::components::*;
 use crate::config::{PhysicsConfig, PhysicsStep};
+use crate::slope::SlopeRef;
 use crate::step::AwakeDynamic;
 
 /// The tolerances the finish rules compare with, in pixels and px/s.
@@ -53,7 +54,7 @@ pub struct SlopeFinish {
     /// Final velocity, px/s.
     pub velocity: Vec2,
     /// The confirmed slope support, if any.
-    pub support: Option<Entity>,
+    pub support: Option<SlopeRef>,
 }
 
 /// Where the Resolve stage left a body.
@@ -93,7 +94,7 @@ pub fn finish_slope_movement(
     } else {
         velocity.x / state.x_vel_factor
     };
-    let Some((slope, shape)) = state.slope.filter(|_| slope_alive) else {
+    let Some(slope) = state.slope.filter(|_| slope_alive) else {
         return finish;
     };
     let end = collider.aabb(position);
@@ -109,9 +110,9 @@ pub fn finish_slope_movement(
         finish.velocity = Vec2::ZERO;
         return finish;
     }
-    if shape.overlaps_x(&end) {
+    if slope.shape.overlaps_x(&end) {
         // §12: sample again at the x reached; §13: a body standing on it does not move vertically.
-        finish.position.y += shape.surface_y(&end) - end.min.y;
+        finish.position.y += slope.shape.surface_y(&end) - end.min.y;
         finish.velocity.y = 0.0;
         finish.support = Some(slope);
     } else {
@@ -146,7 +147,9 @@ pub(crate) fn finish_movement(
             velocity: velocity.0,
             ceiling: contacts.on_ceiling(),
         };
-        let slope_alive = state.slope.is_some_and(|(slope, _)| broad_phase.get(slope).is_some());
+        let slope_alive = state
+            .slope
+            .is_some_and(|s| broad_phase.piece(s.entity, s.part).is_some());
         let finish = finish_slope_movement(&state, collider, resolved, slope_alive, &tolerances, step.dt);
         velocity.0 = finish.velocity;
         if finish.position != position {
@@ -157,10 +160,11 @@ pub(crate) fn finish_movement(
         if let Some(slope) = finish.support {
             // §14: the slope took no part in the solver, so its contact is recorded here.
             contacts.record(Contact {
-                entity: slope,
+                entity: slope.entity,
                 direction: ContactDirection::Down,
                 depth: 0.0,
                 sensor: false,
+                part: slope.part,
             });
         }
         state.supporting_slope = finish.support;
@@ -169,9 +173,11 @@ pub(crate) fn finish_movement(
         if !state.dropping_through.is_empty() {
             let body = collider.aabb(finish.position);
             let skin = config.skin;
-            state
-                .dropping_through
-                .retain(|platform| broad_phase.get(*platform).is_some_and(|p| p.aabb.touches(&body, skin)));
+            state.dropping_through.retain(|&(platform, part)| {
+                broad_phase
+                    .piece(platform, part)
+                    .is_some_and(|p| p.aabb.touches(&body, skin))
+            });
         }
     }
 }
@@ -192,7 +198,11 @@ mod tests {
         let shape = SlopeShape::new(Vec2::ZERO, Vec2::new(320.0, 160.0));
         let state = MovementState {
             start: Vec2::new(92.0, 58.0),
-            slope: Some((Entity::from_raw_u32(1).unwrap(), shape)),
+            slope: Some(SlopeRef {
+                entity: Entity::from_raw_u32(1).unwrap(),
+                part: 0,
+                shape,
+            }),
             x_vel_factor: 2.0 / 3.0,
             slope_vel_y: 16.0,
             slope_bottom: 50.16,
@@ -259,10 +269,11 @@ mod tests {
     #[test]
     fn leaving_the_slope_gives_back_the_integrated_vertical_velocity() {
         let (mut state, collider) = climbing_state();
-        state.slope = Some((
-            Entity::from_raw_u32(1).unwrap(),
-            SlopeShape::new(Vec2::ZERO, Vec2::new(80.0, 40.0)),
-        ));
+        state.slope = Some(SlopeRef {
+            entity: Entity::from_raw_u32(1).unwrap(),
+            part: 0,
+            shape: SlopeShape::new(Vec2::ZERO, Vec2::new(80.0, 40.0)),
+        });
         let end = resolved(Vec2::new(92.32, 58.16), Vec2::new(32.0, 16.0), false);
         let finish = finish_slope_movement(&state, &collider, end, true, &tolerances(), DT);
         assert_eq!(finish.support, None);

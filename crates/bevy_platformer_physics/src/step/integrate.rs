@@ -76,9 +76,12 @@ pub(crate) fn integrate(
         velocity.0 = integrate_velocity(velocity.0, movement, &input, supported, config.gravity, step.dt);
         if input.drop_through {
             for contact in contacts.solid_in(ContactDirection::Down) {
-                let one_way = broad_phase.get(contact.entity).is_some_and(|p| p.one_way);
-                if one_way && !state.dropping_through.contains(&contact.entity) {
-                    state.dropping_through.push(contact.entity);
+                let platform = (contact.entity, contact.part);
+                let one_way = broad_phase
+                    .piece(contact.entity, contact.part)
+                    .is_some_and(|p| p.one_way);
+                if one_way && !state.dropping_through.contains(&platform) {
+                    state.dropping_through.push(platform);
                 }
             }
         }

@@ -19,7 +19,7 @@ use crate::broad_phase::{BroadPhase, ColliderProxy};
 use crate::components::*;
 use crate::config::{PhysicsConfig, PhysicsStep};
 use crate::geometry::Aabb;
-use crate::slope::SlopeShape;
+use crate::slope::SlopeRef;
 use crate::step::AwakeDynamic;
 
 /// The slope rules' numbers, in pixels and seconds.
@@ -54,7 +54,7 @@ pub struct SlopePlan {
     /// applied), px/s.
     pub velocity: Vec2,
     /// The planned support (`_slope`).
-    pub slope: Option<(Entity, SlopeShape)>,
+    pub slope: Option<SlopeRef>,
     /// The horizontal factor applied (`_x_vel_factor`).
     pub x_vel_factor: f32,
     /// The horizontal motion is the passive slide (`_slope_sliding`).
@@ -72,7 +72,7 @@ pub fn plan_slope_movement(
     cur: &Aabb,
     velocity: Vec2,
     intent: f32,
-    slopes: &[(Entity, SlopeShape)],
+    slopes: &[SlopeRef],
     rules: &SlopeRules,
     dt: f32,
 ) -> SlopePlan {
@@ -92,12 +92,12 @@ pub fn plan_slope_movement(
     let tolerance = rules.contact_tolerance;
     let cur_slope = slopes
         .iter()
-        .find(|(_, s)| s.overlaps_x(cur) && (cur.min.y - s.surface_y(cur)).abs() <= tolerance)
+        .find(|r| r.shape.overlaps_x(cur) && (cur.min.y - r.shape.surface_y(cur)).abs() <= tolerance)
         .copied();
 
     // §4: speed factor from the actual velocity, uphill release, passive slide.
     let mut v = velocity;
-    if let Some((_, slope)) = cur_slope {
+    if let Some(SlopeRef { shape: slope, .. }) = cur_slope {
         if intent == 0.0 && slope.is_uphill(v.x) {
             let braking = rules.uphill_release * (1.0 + slope.gradient()) * dt;
             v.x = if v.x.abs() <= braking {
@@ -116,14 +116,15 @@ pub fn plan_slope_movement(
     let mut next = cur.translated(v * dt);
 
     // §5: follow the current slope before looking for the next one.
-    if let Some((_, slope)) = cur_slope {
+    if let Some(SlopeRef { shape: slope, .. }) = cur_slope {
         next = next.translated(Vec2::new(0.0, slope.surface_y(&next) - next.min.y));
     }
 
     // §6: the highest surface reached, approached from above or kept.
     let mut contact_y = f32::NEG_INFINITY;
     let mut chosen = None;
-    for &(entity, slope) in slopes {
+    for &candidate in slopes {
+        let slope = candidate.shape;
         if !slope.overlaps_x(&next) {
             continue;
         }
@@ -135,7 +136,7 @@ pub fn plan_slope_movement(
             && next_surface > contact_y
         {
             contact_y = next_surface;
-            chosen = Some((entity, slope));
+            chosen = Some(candidate);
         }
     }
     // In a valley a passive slide that would have to climb stops instead of changing slope and
@@ -148,20 +149,20 @@ pub fn plan_slope_movement(
         next = *cur;
         chosen = None;
         contact_y = f32::NEG_INFINITY;
-        for &(entity, slope) in slopes {
-            let surface = slope.surface_y(cur);
-            if slope.overlaps_x(cur) && (cur.min.y - surface).abs() <= tolerance && surface > contact_y {
+        for &candidate in slopes {
+            let surface = candidate.shape.surface_y(cur);
+            if candidate.shape.overlaps_x(cur) && (cur.min.y - surface).abs() <= tolerance && surface > contact_y {
                 contact_y = surface;
-                chosen = Some((entity, slope));
+                chosen = Some(candidate);
             }
         }
     }
     // §7: leaving an end keeps the clamped height of the current slope.
     if chosen.is_none()
-        && let Some((entity, slope)) = cur_slope
+        && let Some(current) = cur_slope
     {
-        chosen = Some((entity, slope));
-        contact_y = slope.surface_y(&next);
+        chosen = Some(current);
+        contact_y = current.shape.surface_y(&next);
     }
     // §8: the height change as this step's vertical velocity.
     if let Some(support) = chosen {
@@ -191,7 +192,7 @@ pub(crate) fn prepare_movement(
     mut broad_phase: ResMut<BroadPhase>,
     mut bodies: Query<PrepareData, AwakeDynamic>,
     mut nearby: Local<Vec<ColliderProxy>>,
-    mut slopes: Local<Vec<(Entity, SlopeShape)>>,
+    mut slopes: Local<Vec<SlopeRef>>,
 ) {
     let rules = SlopeRules::from_config(&config);
     for (entity, transform, collider, mut velocity, input, mut state, sensor) in &mut bodies {
@@ -214,12 +215,13 @@ pub(crate) fn prepare_movement(
             .grown(rules.contact_tolerance);
         broad_phase.query(&area, &mut nearby);
         slopes.clear();
-        slopes.extend(
-            nearby
-                .iter()
-                .filter(|p| me.interacts_with(p))
-                .filter_map(|p| p.slope.map(|s| (p.entity, s))),
-        );
+        slopes.extend(nearby.iter().filter(|p| me.interacts_with(p)).filter_map(|p| {
+            p.slope.map(|shape| SlopeRef {
+                entity: p.entity,
+                part: p.part,
+                shape,
+            })
+        }));
         if slopes.is_empty() {
             continue;
         }
@@ -241,6 +243,7 @@ pub(crate) fn prepare_movement(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::slope::SlopeShape;
 
     const DT: f32 = 0.01;
 
@@ -248,8 +251,12 @@ mod tests {
         SlopeRules::from_config(&PhysicsConfig::default())
     }
 
-    fn slope(a: Vec2, b: Vec2, index: u32) -> (Entity, SlopeShape) {
-        (Entity::from_raw_u32(index).unwrap(), SlopeShape::new(a, b))
+    fn slope(a: Vec2, b: Vec2, index: u32) -> SlopeRef {
+        SlopeRef {
+            entity: Entity::from_raw_u32(index).unwrap(),
+            part: 0,
+            shape: SlopeShape::new(a, b),
+        }
     }
 
     /// A 16 × 16 box whose bottom-left corner is at (x, y).
@@ -292,7 +299,7 @@ mod tests {
         // Falling 20 px this step: the falling-left slope's surface under the left foot is 64,
         // the rising one's under the right foot is 44: the higher one wins.
         let plan = plan_slope_movement(&cur, Vec2::new(0.0, -2000.0), 0.0, &[low, high], &rules(), DT);
-        assert_eq!(plan.slope.map(|(e, _)| e), Some(high.0));
+        assert_eq!(plan.slope.map(|r| r.entity), Some(high.entity));
         assert!((plan.slope_bottom - 64.0).abs() < 1e-4);
     }
 

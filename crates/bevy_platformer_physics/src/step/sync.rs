@@ -9,6 +9,7 @@ use crate::config::{PhysicsConfig, PhysicsStep};
 use crate::messages::ContactEnded;
 use crate::slope::SlopeSegment;
 use crate::step::contact_events::ContactPairs;
+use crate::tile_grid::TileGrid;
 
 /// Sets [`PhysicsStep::dt`] from the schedule's clock, clamped to [`PhysicsConfig::max_dt`].
 pub(crate) fn update_step_dt(time: Res<Time>, config: Res<PhysicsConfig>, mut step: ResMut<PhysicsStep>) {
@@ -96,6 +97,7 @@ fn sync_one(
                 sensor,
                 layers: *layers,
                 slope: None,
+                part: 0,
             });
             if invalid.is_some() {
                 info!("bevy_platformer_physics: entity {entity} is valid again and back in the simulation");
@@ -175,7 +177,48 @@ pub(crate) fn sync_slopes(
             sensor: false,
             layers: *layers,
             slope: Some(shape),
+            part: 0,
         });
+        if invalid.is_some() {
+            commands.entity(entity).remove::<InvalidBody>();
+        }
+    }
+}
+
+type GridData = (
+    Entity,
+    &'static Transform,
+    &'static TileGrid,
+    &'static CollisionLayers,
+    Option<&'static InvalidBody>,
+);
+type GridChanged = Or<(Changed<Transform>, Changed<TileGrid>, Changed<CollisionLayers>)>;
+
+/// Mirrors changed tile grids (moved, edited, re-layered) into the broad phase, with their runs
+/// rebuilt: an edited cell takes effect at the next step.
+pub(crate) fn sync_grids(
+    mut commands: Commands,
+    mut broad_phase: ResMut<BroadPhase>,
+    changed: Query<GridData, GridChanged>,
+) {
+    for (entity, transform, grid, layers, invalid) in &changed {
+        let problem = if transform.translation.is_finite() {
+            grid.problem()
+        } else {
+            Some(format!("translation {} is not finite", transform.translation))
+        };
+        if let Some(reason) = problem {
+            broad_phase.remove(entity);
+            if invalid.is_none_or(|i| i.reason != reason) {
+                warn!(
+                    "bevy_platformer_physics: tile grid {entity}: {reason}; it is left out of the simulation until fixed"
+                );
+                commands.entity(entity).insert(InvalidBody { reason });
+            }
+            continue;
+        }
+        let data = crate::tile_grid::GridData::new(grid.clone(), transform.translation.truncate(), *layers);
+        broad_phase.upsert_grid(entity, data);
         if invalid.is_some() {
             commands.entity(entity).remove::<InvalidBody>();
         }
@@ -186,6 +229,18 @@ pub(crate) fn sync_slopes(
 /// and tells the bodies that touched it that the contact ended.
 pub(crate) fn on_collider_removed(
     removed: On<Remove, Collider>,
+    commands: Commands,
+    broad_phase: ResMut<BroadPhase>,
+    pairs: ResMut<ContactPairs>,
+    contacts: Query<&mut Contacts>,
+    ended: MessageWriter<ContactEnded>,
+) {
+    forget(removed.entity, commands, broad_phase, pairs, contacts, ended);
+}
+
+/// The same for a tile grid.
+pub(crate) fn on_grid_removed(
+    removed: On<Remove, TileGrid>,
     commands: Commands,
     broad_phase: ResMut<BroadPhase>,
     pairs: ResMut<ContactPairs>,

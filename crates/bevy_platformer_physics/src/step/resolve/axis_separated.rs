@@ -32,13 +32,13 @@ pub fn move_axis_separated(request: &MoveRequest, contacts: &mut Contacts) -> Mo
                     && distance < allowed
                 {
                     allowed = distance;
-                    blocker = Some(solid.entity);
+                    blocker = Some(solid);
                 }
             }
             let mut shift = Vec2::ZERO;
             shift[axis.index()] = allowed.copysign(amount);
             aabb = aabb.translated(shift);
-            if let Some(entity) = blocker {
+            if let Some(solid) = blocker {
                 velocity[axis.index()] = 0.0;
                 let direction = match (axis, amount > 0.0) {
                     (Axis::X, true) => ContactDirection::Right,
@@ -47,10 +47,11 @@ pub fn move_axis_separated(request: &MoveRequest, contacts: &mut Contacts) -> Mo
                     (Axis::Y, false) => ContactDirection::Down,
                 };
                 contacts.record(Contact {
-                    entity,
+                    entity: solid.entity,
                     direction,
                     depth: 0.0,
                     sensor: false,
+                    part: solid.part,
                 });
             }
         }

@@ -9,7 +9,7 @@
 
 use bevy::prelude::*;
 
-use super::{MoveOutcome, MoveRequest, push_out, record_resting_contacts, remove_velocity_into};
+use super::{MoveOutcome, MoveRequest, internal_face, push_out, record_resting_contacts, remove_velocity_into};
 use crate::components::{Contact, ContactDirection, Contacts};
 use crate::geometry::{SweepHit, correct_velocity, sweep_aabb};
 
@@ -32,9 +32,20 @@ pub fn move_continuous(request: &MoveRequest, contacts: &mut Contacts) -> MoveOu
             if resolved.iter().any(|(j, _)| *j == i) {
                 continue;
             }
-            let Some(hit) = sweep_aabb(&aabb, delta, &solid.aabb, request.skin) else {
+            let Some(mut hit) = sweep_aabb(&aabb, delta, &solid.aabb, request.skin) else {
                 continue;
             };
+            // A face covered by a neighbouring solid (the top of a wall cell under the next one)
+            // is never the one hit: at a corner the other face is, otherwise the neighbour is.
+            let at_contact = aabb.translated(delta * hit.time);
+            if internal_face(solid, hit.normal, &at_contact, request.solids, request.skin) {
+                match hit.alternative {
+                    Some(other) if !internal_face(solid, other, &at_contact, request.solids, request.skin) => {
+                        hit.normal = other;
+                    }
+                    _ => continue,
+                }
+            }
             // A one-way platform only stops a body coming down onto it.
             if solid.one_way && hit.normal != Vec2::Y {
                 continue;
@@ -69,6 +80,7 @@ pub fn move_continuous(request: &MoveRequest, contacts: &mut Contacts) -> MoveOu
             direction: ContactDirection::from_normal(hit.normal),
             depth: 0.0,
             sensor: false,
+            part: solid.part,
         });
     }
     record_resting_contacts(

@@ -71,52 +71,32 @@ pub(crate) fn push_out(
     skin: f32,
     contacts: &mut Contacts,
 ) {
-    push_out_pass(
-        aabb,
-        velocity,
-        solids.iter().filter(|s| s.kind == BodyKind::Dynamic),
-        skin,
-        contacts,
-    );
-    push_out_pass(
-        aabb,
-        velocity,
-        solids.iter().filter(|s| s.kind == BodyKind::Kinematic),
-        skin,
-        contacts,
-    );
-    push_out_pass(
-        aabb,
-        velocity,
-        solids.iter().filter(|s| s.kind == BodyKind::Static),
-        skin,
-        contacts,
-    );
+    for kind in [BodyKind::Dynamic, BodyKind::Kinematic, BodyKind::Static] {
+        push_out_pass(aabb, velocity, solids, kind, skin, contacts);
+    }
 }
 
-/// One push-out with one accumulator. Every penetration is measured against the same box, before
-/// any correction, as the contact messages of `seeds/004` are: the accumulator then removes what
-/// earlier pushes already did.
-fn push_out_pass<'a>(
+/// One push-out with one accumulator, out of the solids of one `kind`. Every penetration is
+/// measured against the same box, before any correction, as the contact messages of `seeds/004`
+/// are: the accumulator then removes what earlier pushes already did.
+fn push_out_pass(
     aabb: &mut Aabb,
     velocity: &mut Vec2,
-    solids: impl Iterator<Item = &'a ColliderProxy>,
+    solids: &[ColliderProxy],
+    kind: BodyKind,
     skin: f32,
     contacts: &mut Contacts,
 ) {
     let overlapped = *aabb;
     let mut correction = CorrectionAccumulator::default();
-    for solid in solids {
+    for solid in solids.iter().filter(|s| s.kind == kind) {
         if !overlapped.intersects(&solid.aabb, skin) {
             continue;
         }
         let (normal, depth) = if solid.one_way {
             (Vec2::Y, solid.aabb.max.y - overlapped.min.y)
         } else {
-            match overlapped.penetration(&solid.aabb) {
-                Some(p) => p,
-                None => continue,
-            }
+            push_axis(&overlapped, solid, solids, skin)
         };
         let share = if solid.kind == BodyKind::Dynamic { 0.5 } else { 1.0 };
         *aabb = aabb.translated(correction.push(normal * depth * share));
@@ -126,8 +106,70 @@ fn push_out_pass<'a>(
             direction: ContactDirection::from_normal(normal),
             depth,
             sensor: false,
+            part: solid.part,
         });
     }
+}
+
+/// The push out of `solid` for a body at `body`: the axis of the smaller penetration (`seeds/001`),
+/// unless that face is internal — another solid continues `solid` on that side, as the cells of a
+/// floor or a wall do — in which case the other axis. Pushing through an internal face is the
+/// "ghost collision" that stops a body at the seam between two floor boxes.
+fn push_axis(body: &Aabb, solid: &ColliderProxy, solids: &[ColliderProxy], skin: f32) -> (Vec2, f32) {
+    let overlap = body.overlap(&solid.aabb);
+    let away = body.center() - solid.aabb.center();
+    let sign = |v: f32| if v >= 0.0 { 1.0 } else { -1.0 };
+    let vertical = (Vec2::new(0.0, sign(away.y)), overlap.y);
+    let horizontal = (Vec2::new(sign(away.x), 0.0), overlap.x);
+    let (first, second) = if overlap.y <= overlap.x {
+        (vertical, horizontal)
+    } else {
+        (horizontal, vertical)
+    };
+    if internal_face(solid, first.0, body, solids, skin) && !internal_face(solid, second.0, body, solids, skin) {
+        second
+    } else {
+        first
+    }
+}
+
+/// Whether the face of static `solid` facing `normal` is covered by another static solid where
+/// `body` overlaps it: a point just outside that face, in the middle of the overlap, lies inside it.
+pub(crate) fn internal_face(
+    solid: &ColliderProxy,
+    normal: Vec2,
+    body: &Aabb,
+    solids: &[ColliderProxy],
+    skin: f32,
+) -> bool {
+    // Internal edges belong to the level's static geometry; a lift is never part of a wall.
+    if solid.kind != BodyKind::Static {
+        return false;
+    }
+    let b = &solid.aabb;
+    let outside = 2.0 * skin.max(1e-4);
+    let probe = if normal.x != 0.0 {
+        let x = if normal.x > 0.0 {
+            b.max.x + outside
+        } else {
+            b.min.x - outside
+        };
+        Vec2::new(x, 0.5 * (b.min.y.max(body.min.y) + b.max.y.min(body.max.y)))
+    } else {
+        let y = if normal.y > 0.0 {
+            b.max.y + outside
+        } else {
+            b.min.y - outside
+        };
+        Vec2::new(0.5 * (b.min.x.max(body.min.x) + b.max.x.min(body.max.x)), y)
+    };
+    solids.iter().any(|c| {
+        (c.entity, c.part) != (solid.entity, solid.part)
+            && !c.one_way
+            && c.kind == BodyKind::Static
+            && c.aabb.min.cmple(probe).all()
+            && c.aabb.max.cmpge(probe).all()
+    })
 }
 
 /// Removes the component of `velocity` that moves into a surface with `normal`.
@@ -168,6 +210,7 @@ pub(crate) fn record_resting_contacts(
             direction: ContactDirection::from_normal(normal),
             depth: 0.0,
             sensor: false,
+            part: solid.part,
         });
     }
 }
@@ -190,6 +233,7 @@ pub(crate) fn record_sensor_contacts(request: &MoveRequest, end: &Aabb, contacts
             direction,
             depth: overlap.min_element().max(0.0),
             sensor: true,
+            part: sensor.part,
         });
     }
 }
@@ -205,6 +249,7 @@ pub(crate) fn record_supports(supports: &[ColliderProxy], end: &Aabb, skin: f32,
                 direction: ContactDirection::Down,
                 depth: 0.0,
                 sensor: false,
+                part: support.part,
             });
         }
     }
@@ -284,18 +329,31 @@ pub(crate) fn resolve(
         sensors.clear();
         supports.clear();
         for other in nearby.iter() {
-            if other.slope.is_some() || !me.interacts_with(other) || state.dropping_through.contains(&other.entity) {
+            if other.slope.is_some()
+                || !me.interacts_with(other)
+                || state.dropping_through.contains(&(other.entity, other.part))
+            {
                 continue;
             }
             // `seeds/000` §9: the block continuing the planned slope's top is left out, so the
             // diagonal move to the clamped height does not catch its corner.
-            if let Some((_, slope)) = state.slope
+            if let Some(slope) = state.slope
                 && other.kind == BodyKind::Static
                 && !other.one_way
                 && !other.sensor
-                && slope.is_top_join(&other.aabb, join_tolerance)
+                && slope.shape.is_top_join(&other.aabb, join_tolerance)
             {
                 supports.push(*other);
+                continue;
+            }
+            // Blocks under the planned slope (the solid cells beneath a ramp of tiles, whose corners
+            // lie on its line) are never walls for a body walking on it.
+            if let Some(slope) = state.slope
+                && other.kind == BodyKind::Static
+                && !other.one_way
+                && !other.sensor
+                && slope.shape.is_under(&other.aabb, join_tolerance)
+            {
                 continue;
             }
             if other.sensor || me.sensor {
