@@ -34,6 +34,8 @@ pub mod config;
 #[cfg(feature = "debug-overlay")]
 pub mod debug_overlay;
 pub mod geometry;
+#[cfg(feature = "ldtk")]
+pub mod ldtk;
 pub mod messages;
 mod plugins;
 pub mod slope;
