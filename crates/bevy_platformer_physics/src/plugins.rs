@@ -141,8 +141,6 @@ impl Plugin for PhysicsCorePlugin {
                 .in_set(SyncColliders),
         );
         app.add_observer(sync::on_collider_removed);
-        app.add_observer(sync::on_slope_removed);
-        app.add_observer(sync::on_grid_removed);
     }
 }
 

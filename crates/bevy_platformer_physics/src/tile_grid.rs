@@ -427,6 +427,18 @@ mod tests {
         Aabb::from_min_size(Vec2::new(x, y), Vec2::new(w, h))
     }
 
+    /// The slope segments among the pieces of `d` in `region`.
+    fn slopes_in(d: &GridData, region: Aabb) -> Vec<SlopeShape> {
+        let mut out = Vec::new();
+        d.pieces_in(&region, &mut out);
+        out.iter()
+            .filter_map(|p| match p.kind {
+                PieceKind::Slope(s) => Some(s),
+                _ => None,
+            })
+            .collect()
+    }
+
     #[test]
     fn rows_of_text_are_read_top_row_first() {
         let grid = TileGrid::from_rows(&["#..", "=#/"], 16.0).unwrap();
@@ -482,12 +494,7 @@ mod tests {
     #[test]
     fn a_ramp_of_45_degree_cells_is_one_segment() {
         let d = data(&["..../#", ".../##", "../###"]);
-        let mut out = Vec::new();
-        d.pieces_in(&area(40.0, 10.0, 4.0, 4.0), &mut out);
-        let slope = out.iter().find_map(|p| match p.kind {
-            PieceKind::Slope(s) => Some(s),
-            _ => None,
-        });
+        let slope = slopes_in(&d, area(40.0, 10.0, 4.0, 4.0)).first().copied();
         assert_eq!(
             slope,
             Some(SlopeShape::new(Vec2::new(32.0, 0.0), Vec2::new(80.0, 48.0)))
@@ -497,15 +504,7 @@ mod tests {
     #[test]
     fn gentle_ramps_join_their_low_and_high_halves_both_ways() {
         let d = data(&["...pP", "pP###"]);
-        let mut out = Vec::new();
-        d.pieces_in(&area(0.0, 0.0, 80.0, 32.0), &mut out);
-        let slopes: Vec<SlopeShape> = out
-            .iter()
-            .filter_map(|p| match p.kind {
-                PieceKind::Slope(s) => Some(s),
-                _ => None,
-            })
-            .collect();
+        let slopes = slopes_in(&d, area(0.0, 0.0, 80.0, 32.0));
         assert_eq!(
             slopes,
             vec![
@@ -514,15 +513,7 @@ mod tests {
             ]
         );
         let d = data(&["Qq...", "##Qq."]);
-        out.clear();
-        d.pieces_in(&area(0.0, 0.0, 80.0, 32.0), &mut out);
-        let slopes: Vec<SlopeShape> = out
-            .iter()
-            .filter_map(|p| match p.kind {
-                PieceKind::Slope(s) => Some(s),
-                _ => None,
-            })
-            .collect();
+        let slopes = slopes_in(&d, area(0.0, 0.0, 80.0, 32.0));
         assert_eq!(
             slopes,
             vec![SlopeShape::new(Vec2::new(0.0, 32.0), Vec2::new(64.0, 0.0))],

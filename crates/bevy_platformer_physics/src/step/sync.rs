@@ -51,8 +51,8 @@ fn problem(
     velocity: Option<&Velocity>,
     path: Option<&PathFollower>,
 ) -> Option<String> {
-    if !transform.translation.is_finite() {
-        return Some(format!("translation {} is not finite", transform.translation));
+    if let Some(problem) = translation_problem(transform) {
+        return Some(problem);
     }
     if let Some(problem) = collider.problem() {
         return Some(problem);
@@ -65,46 +65,70 @@ fn problem(
     path.and_then(PathFollower::problem)
 }
 
+/// Why an entity's translation cannot be simulated.
+fn translation_problem(transform: &Transform) -> Option<String> {
+    (!transform.translation.is_finite()).then(|| format!("translation {} is not finite", transform.translation))
+}
+
+/// Records whether `entity` (a `what`, for the log) can be simulated. With a `problem` it leaves the
+/// broad phase and gets an [`InvalidBody`], with one warning, until fixed; without one a stale
+/// marker comes off. Returns whether it can be simulated.
+fn check_validity(
+    commands: &mut Commands,
+    broad_phase: &mut BroadPhase,
+    entity: Entity,
+    what: &str,
+    problem: Option<String>,
+    invalid: Option<&InvalidBody>,
+) -> bool {
+    match problem {
+        Some(reason) => {
+            broad_phase.remove(entity);
+            if invalid.is_none_or(|i| i.reason != reason) {
+                warn!(
+                    "bevy_platformer_physics: {what} {entity}: {reason}; it is left out of the simulation until fixed"
+                );
+                commands.entity(entity).insert(InvalidBody { reason });
+            }
+            false
+        }
+        None => {
+            if invalid.is_some() {
+                info!("bevy_platformer_physics: {what} {entity} is valid again and back in the simulation");
+                commands.entity(entity).remove::<InvalidBody>();
+            }
+            true
+        }
+    }
+}
+
 fn sync_one(
     commands: &mut Commands,
     broad_phase: &mut BroadPhase,
     item: <SyncData as bevy::ecs::query::QueryData>::Item<'_, '_>,
 ) {
     let (entity, transform, collider, layers, (dynamic, kinematic, one_way, sensor), velocity, path, invalid) = item;
-    match problem(transform, collider, velocity, path) {
-        Some(reason) => {
-            broad_phase.remove(entity);
-            if invalid.is_none_or(|i| i.reason != reason) {
-                warn!(
-                    "bevy_platformer_physics: entity {entity}: {reason}; it is left out of the simulation until fixed"
-                );
-                commands.entity(entity).insert(InvalidBody { reason });
-            }
-        }
-        None => {
-            let kind = if dynamic {
-                BodyKind::Dynamic
-            } else if kinematic {
-                BodyKind::Kinematic
-            } else {
-                BodyKind::Static
-            };
-            broad_phase.upsert(ColliderProxy {
-                entity,
-                aabb: collider.aabb(transform.translation.truncate()),
-                kind,
-                one_way,
-                sensor,
-                layers: *layers,
-                slope: None,
-                part: 0,
-            });
-            if invalid.is_some() {
-                info!("bevy_platformer_physics: entity {entity} is valid again and back in the simulation");
-                commands.entity(entity).remove::<InvalidBody>();
-            }
-        }
+    let problem = problem(transform, collider, velocity, path);
+    if !check_validity(commands, broad_phase, entity, "entity", problem, invalid) {
+        return;
     }
+    let kind = if dynamic {
+        BodyKind::Dynamic
+    } else if kinematic {
+        BodyKind::Kinematic
+    } else {
+        BodyKind::Static
+    };
+    broad_phase.upsert(ColliderProxy {
+        entity,
+        aabb: collider.aabb(transform.translation.truncate()),
+        kind,
+        one_way,
+        sensor,
+        layers: *layers,
+        slope: None,
+        part: 0,
+    });
 }
 
 /// Mirrors changed colliders into the broad phase, validating them on the way.
@@ -153,19 +177,8 @@ pub(crate) fn sync_slopes(
     changed: Query<SlopeData, SlopeChanged>,
 ) {
     for (entity, transform, slope, layers, invalid) in &changed {
-        let problem = if transform.translation.is_finite() {
-            slope.problem()
-        } else {
-            Some(format!("translation {} is not finite", transform.translation))
-        };
-        if let Some(reason) = problem {
-            broad_phase.remove(entity);
-            if invalid.is_none_or(|i| i.reason != reason) {
-                warn!(
-                    "bevy_platformer_physics: slope {entity}: {reason}; it is left out of the simulation until fixed"
-                );
-                commands.entity(entity).insert(InvalidBody { reason });
-            }
+        let problem = translation_problem(transform).or_else(|| slope.problem());
+        if !check_validity(&mut commands, &mut broad_phase, entity, "slope", problem, invalid) {
             continue;
         }
         let shape = slope.shape(transform.translation.truncate());
@@ -179,9 +192,6 @@ pub(crate) fn sync_slopes(
             slope: Some(shape),
             part: 0,
         });
-        if invalid.is_some() {
-            commands.entity(entity).remove::<InvalidBody>();
-        }
     }
 }
 
@@ -202,57 +212,18 @@ pub(crate) fn sync_grids(
     changed: Query<GridData, GridChanged>,
 ) {
     for (entity, transform, grid, layers, invalid) in &changed {
-        let problem = if transform.translation.is_finite() {
-            grid.problem()
-        } else {
-            Some(format!("translation {} is not finite", transform.translation))
-        };
-        if let Some(reason) = problem {
-            broad_phase.remove(entity);
-            if invalid.is_none_or(|i| i.reason != reason) {
-                warn!(
-                    "bevy_platformer_physics: tile grid {entity}: {reason}; it is left out of the simulation until fixed"
-                );
-                commands.entity(entity).insert(InvalidBody { reason });
-            }
-            continue;
-        }
-        let data = crate::tile_grid::GridData::new(grid.clone(), transform.translation.truncate(), *layers);
-        broad_phase.upsert_grid(entity, data);
-        if invalid.is_some() {
-            commands.entity(entity).remove::<InvalidBody>();
+        let problem = translation_problem(transform).or_else(|| grid.problem());
+        if check_validity(&mut commands, &mut broad_phase, entity, "tile grid", problem, invalid) {
+            let data = crate::tile_grid::GridData::new(grid.clone(), transform.translation.truncate(), *layers);
+            broad_phase.upsert_grid(entity, data);
         }
     }
 }
 
-/// Keeps the broad phase and every body's contacts free of a collider that is removed or despawned,
-/// and tells the bodies that touched it that the contact ended.
+/// Keeps the broad phase and every body's contacts free of a collider, slope or tile grid that is
+/// removed or despawned, and tells the bodies that touched it that the contact ended.
 pub(crate) fn on_collider_removed(
-    removed: On<Remove, Collider>,
-    commands: Commands,
-    broad_phase: ResMut<BroadPhase>,
-    pairs: ResMut<ContactPairs>,
-    contacts: Query<&mut Contacts>,
-    ended: MessageWriter<ContactEnded>,
-) {
-    forget(removed.entity, commands, broad_phase, pairs, contacts, ended);
-}
-
-/// The same for a tile grid.
-pub(crate) fn on_grid_removed(
-    removed: On<Remove, TileGrid>,
-    commands: Commands,
-    broad_phase: ResMut<BroadPhase>,
-    pairs: ResMut<ContactPairs>,
-    contacts: Query<&mut Contacts>,
-    ended: MessageWriter<ContactEnded>,
-) {
-    forget(removed.entity, commands, broad_phase, pairs, contacts, ended);
-}
-
-/// The same for a slope.
-pub(crate) fn on_slope_removed(
-    removed: On<Remove, SlopeSegment>,
+    removed: On<Remove, (Collider, SlopeSegment, TileGrid)>,
     commands: Commands,
     broad_phase: ResMut<BroadPhase>,
     pairs: ResMut<ContactPairs>,

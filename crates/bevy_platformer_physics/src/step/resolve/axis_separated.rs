@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::{MoveOutcome, MoveRequest, push_out, record_resting_contacts, substep_count};
+use super::{MoveOutcome, MoveRequest, push_out, substep_count};
 use crate::components::{Contact, ContactDirection, Contacts};
 use crate::geometry::{Axis, axis_cast};
 
@@ -56,14 +56,6 @@ pub fn move_axis_separated(request: &MoveRequest, contacts: &mut Contacts) -> Mo
             }
         }
     }
-    record_resting_contacts(
-        &aabb,
-        request.velocity,
-        &mut velocity,
-        request.solids,
-        request.skin,
-        contacts,
-    );
     MoveOutcome {
         delta: aabb.min - request.start.min,
         velocity,

@@ -9,7 +9,7 @@
 
 use bevy::prelude::*;
 
-use super::{MoveOutcome, MoveRequest, internal_face, push_out, record_resting_contacts, remove_velocity_into};
+use super::{MoveOutcome, MoveRequest, internal_face, push_out, remove_velocity_into};
 use crate::components::{Contact, ContactDirection, Contacts};
 use crate::geometry::{SweepHit, correct_velocity, sweep_aabb};
 
@@ -83,14 +83,6 @@ pub fn move_continuous(request: &MoveRequest, contacts: &mut Contacts) -> MoveOu
             part: solid.part,
         });
     }
-    record_resting_contacts(
-        &end,
-        request.velocity,
-        &mut velocity,
-        request.solids,
-        request.skin,
-        contacts,
-    );
     MoveOutcome {
         delta: end.min - request.start.min,
         velocity,

@@ -6,7 +6,7 @@
 //! step over a thin wall between two overlap tests. A body that ends flush against a surface while
 //! still moving into it keeps that contact (depth 0).
 
-use super::{MoveOutcome, MoveRequest, push_out, record_resting_contacts, substep_count};
+use super::{MoveOutcome, MoveRequest, push_out, substep_count};
 use crate::components::Contacts;
 
 /// The discrete (overlap and push-out) move of one body.
@@ -19,14 +19,6 @@ pub fn move_discrete(request: &MoveRequest, contacts: &mut Contacts) -> MoveOutc
         aabb = aabb.translated(velocity * sub_dt);
         push_out(&mut aabb, &mut velocity, request.solids, request.skin, contacts);
     }
-    record_resting_contacts(
-        &aabb,
-        request.velocity,
-        &mut velocity,
-        request.solids,
-        request.skin,
-        contacts,
-    );
     MoveOutcome {
         delta: aabb.min - request.start.min,
         velocity,

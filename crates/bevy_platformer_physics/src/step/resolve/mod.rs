@@ -7,7 +7,8 @@
 //!
 //! Shared here: which candidates count (layers from both sides, the one-way rule on the *start*
 //! box, drop-through), the push-out of overlaps present at the start (so a body that something
-//! else pushed into a solid never stays inside it), and sensor contacts. Each solver is a pure
+//! else pushed into a solid never stays inside it), and, after any solver, the resting contacts
+//! (every solid the body ends flush against while pushing into it) and sensor contacts. Each solver is a pure
 //! function of a [`MoveRequest`], so it can be tested and benchmarked without the ECS.
 
 mod axis_separated;
@@ -379,6 +380,15 @@ pub(crate) fn resolve(
             CollisionMode::AxisSeparated => move_axis_separated(&request, &mut contacts),
         };
         let end = start.translated(outcome.delta);
+        let mut velocity_after = outcome.velocity;
+        record_resting_contacts(
+            &end,
+            request.velocity,
+            &mut velocity_after,
+            request.solids,
+            request.skin,
+            &mut contacts,
+        );
         record_sensor_contacts(&request, &end, &mut contacts);
         record_supports(request.supports, &end, request.skin, &mut contacts);
         if state.slope.is_some() {
@@ -388,7 +398,7 @@ pub(crate) fn resolve(
         }
         transform.translation.x += outcome.delta.x;
         transform.translation.y += outcome.delta.y;
-        velocity.0 = outcome.velocity;
+        velocity.0 = velocity_after;
         broad_phase.set_aabb(entity, collider.aabb(transform.translation.truncate()));
     }
 }
