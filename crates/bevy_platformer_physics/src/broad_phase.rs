@@ -305,6 +305,58 @@ impl BroadPhase {
         }
         out.sort_unstable_by_key(|p| (p.entity, p.part));
     }
+
+    /// The same as [`query`](Self::query) from a shared reference (for read-only systems and
+    /// tools); a little slower, as duplicates are removed by sorting.
+    pub fn query_ref(&self, area: &Aabb, out: &mut Vec<ColliderProxy>) {
+        out.clear();
+        if !area.is_finite() {
+            return;
+        }
+        let touching = |slot: &u32| {
+            self.slots[*slot as usize]
+                .as_ref()
+                .map(|s| s.proxy)
+                .filter(|p| p.aabb.touches(area, 0.0))
+        };
+        out.extend(self.large.iter().filter_map(touching));
+        let lo = (area.min / self.cell_size)
+            .floor()
+            .clamp(Vec2::splat(-1e9), Vec2::splat(1e9))
+            .as_ivec2();
+        let hi = (area.max / self.cell_size)
+            .floor()
+            .clamp(Vec2::splat(-1e9), Vec2::splat(1e9))
+            .as_ivec2();
+        let span = (hi.x as i64 - lo.x as i64 + 1) * (hi.y as i64 - lo.y as i64 + 1);
+        if span > 4 * MAX_CELLS_PER_PROXY {
+            out.extend(
+                self.slots
+                    .iter()
+                    .flatten()
+                    .map(|s| s.proxy)
+                    .filter(|p| p.aabb.touches(area, 0.0)),
+            );
+        } else {
+            for y in lo.y..=hi.y {
+                for x in lo.x..=hi.x {
+                    if let Some(list) = self.cells.get(&IVec2::new(x, y)) {
+                        out.extend(list.iter().filter_map(touching));
+                    }
+                }
+            }
+        }
+        let mut pieces = Vec::new();
+        for (entity, grid) in &self.grids {
+            if grid.bounds().touches(area, 0.0) {
+                pieces.clear();
+                grid.pieces_in(area, &mut pieces);
+                out.extend(pieces.iter().map(|piece| grid_proxy(*entity, grid, piece)));
+            }
+        }
+        out.sort_unstable_by_key(|p| (p.entity, p.part));
+        out.dedup_by_key(|p| (p.entity, p.part));
+    }
 }
 
 /// The proxy of one piece of a tile grid.
@@ -400,6 +452,21 @@ mod tests {
             &mut out,
         );
         assert!(out.is_empty());
+    }
+
+    #[test]
+    fn the_shared_query_finds_the_same_proxies() {
+        let mut bp = BroadPhase::new(16.0);
+        bp.upsert(proxy(1, 0.0, 0.0, 100.0, 10.0));
+        bp.upsert(proxy(2, 500.0, 0.0, 10.0, 10.0));
+        bp.upsert(proxy(3, 20.0, 20.0, 10.0, 10.0));
+        bp.upsert(proxy(4, -100_000.0, 0.0, 200_000.0, 16.0));
+        let area = Aabb::from_min_size(Vec2::new(10.0, 5.0), Vec2::new(15.0, 20.0));
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        bp.query(&area, &mut a);
+        bp.query_ref(&area, &mut b);
+        assert_eq!(a, b);
+        assert_eq!(ids(&b), vec![1, 3, 4]);
     }
 
     #[test]

@@ -59,3 +59,35 @@ fn two_dynamic_bodies_each_move_half() {
         "they separate over a few steps without flying apart: gap {gap}"
     );
 }
+
+/// Found by the robustness harness (seed 14975419971872921593): pushed out of a wall, the body
+/// landed inside the block beside it, which the pass had measured before the push.
+#[test]
+fn a_push_out_of_a_wall_into_the_block_beside_it_is_measured_again() {
+    for mode in MODES {
+        let mut app = app();
+        spawn_box(&mut app, Vec2::new(750.0, 0.0), Vec2::new(50.0, 200.0));
+        let block = spawn_box(&mut app, Vec2::new(700.0, 16.0), Vec2::new(36.0, 16.0));
+        let body = spawn_body(&mut app, Vec2::new(742.0, 33.0), Vec2::new(16.0, 16.0), mode);
+        set_movement(
+            &mut app,
+            body,
+            Movement {
+                acceleration: 1.0e6,
+                max_speed: Vec2::new(300.0, 1000.0),
+                gravity_scale: 0.0,
+                ..default()
+            },
+        );
+        input(&mut app, body).horizontal = 1.0;
+        set_velocity(&mut app, body, Vec2::new(300.0, -200.0));
+        tick(&mut app, 1);
+        let b = aabb(&app, body);
+        assert!(b.min.y >= 32.0 - 1e-3, "{mode:?}: inside the block: {b:?}");
+        assert!((b.max.x - 750.0).abs() < 1e-3, "{mode:?}: against the wall: {b:?}");
+        assert!(
+            contacts(&app, body).with(block).is_some(),
+            "{mode:?}: landed on the block: {b:?}"
+        );
+    }
+}

@@ -73,11 +73,20 @@ pub(crate) fn push_out(
     contacts: &mut Contacts,
 ) {
     for kind in [BodyKind::Dynamic, BodyKind::Kinematic, BodyKind::Static] {
-        push_out_pass(aabb, velocity, solids, kind, skin, contacts);
+        // A correction can push the body into a static solid it did not overlap when the pass
+        // measured (out of a wall and into the block beside it): the statics, which have the last
+        // word, measure again, a few times at most.
+        let passes = if kind == BodyKind::Static { 4 } else { 1 };
+        for _ in 0..passes {
+            if !push_out_pass(aabb, velocity, solids, kind, skin, contacts) {
+                break;
+            }
+        }
     }
 }
 
-/// One push-out with one accumulator, out of the solids of one `kind`. Every penetration is
+/// One push-out with one accumulator, out of the solids of one `kind`; returns whether it moved
+/// the body. Every penetration is
 /// measured against the same box, before any correction, as the contact messages of `seeds/004`
 /// are: the accumulator then removes what earlier pushes already did.
 fn push_out_pass(
@@ -87,7 +96,7 @@ fn push_out_pass(
     kind: BodyKind,
     skin: f32,
     contacts: &mut Contacts,
-) {
+) -> bool {
     let overlapped = *aabb;
     let mut correction = CorrectionAccumulator::default();
     for solid in solids.iter().filter(|s| s.kind == kind) {
@@ -110,12 +119,13 @@ fn push_out_pass(
             part: solid.part,
         });
     }
+    correction.total != Vec2::ZERO
 }
 
 /// The push out of `solid` for a body at `body`: the axis of the smaller penetration (`seeds/001`),
-/// unless that face is internal — another solid continues `solid` on that side, as the cells of a
-/// floor or a wall do — in which case the other axis. Pushing through an internal face is the
-/// "ghost collision" that stops a body at the seam between two floor boxes.
+/// unless that push would move the body into another solid — through the internal face between two
+/// cells of a floor or a wall (the "ghost collision" that stops a body at a seam), or down into the
+/// platform it stands on when its head meets a block's corner — and the other axis would not.
 fn push_axis(body: &Aabb, solid: &ColliderProxy, solids: &[ColliderProxy], skin: f32) -> (Vec2, f32) {
     let overlap = body.overlap(&solid.aabb);
     let away = body.center() - solid.aabb.center();
@@ -127,11 +137,35 @@ fn push_axis(body: &Aabb, solid: &ColliderProxy, solids: &[ColliderProxy], skin:
     } else {
         (horizontal, vertical)
     };
-    if internal_face(solid, first.0, body, solids, skin) && !internal_face(solid, second.0, body, solids, skin) {
+    let blocked = |(normal, depth): (Vec2, f32)| {
+        internal_face(solid, normal, body, solids, skin) || push_deepens(body, normal * depth, solid, solids, skin)
+    };
+    if blocked(first) && !blocked(second) {
         second
     } else {
         first
     }
+}
+
+/// Whether pushing `body` by `push` out of `solid` would sink it deeper into another static solid it
+/// already touches (its penetration, the smaller overlap, grows): the floor under a body whose head
+/// meets a block's corner, the wall beside a body that falls onto a block's corner. A one-way platform only counts for a downward push. A solid the body
+/// does not touch yet is left to the next measuring pass.
+fn push_deepens(body: &Aabb, push: Vec2, solid: &ColliderProxy, solids: &[ColliderProxy], skin: f32) -> bool {
+    let moved = body.translated(push);
+    let depth = |b: &Aabb, c: &Aabb| {
+        let o = b.overlap(c);
+        if o.x > 0.0 && o.y > 0.0 { o.min_element() } else { 0.0 }
+    };
+    solids.iter().any(|c| {
+        (c.entity, c.part) != (solid.entity, solid.part)
+            && c.kind == BodyKind::Static
+            && !c.sensor
+            && c.slope.is_none()
+            && (!c.one_way || push.y < 0.0)
+            && body.touches(&c.aabb, skin)
+            && depth(&moved, &c.aabb) > depth(body, &c.aabb) + skin
+    })
 }
 
 /// Whether the face of static `solid` facing `normal` is covered by another static solid where
@@ -179,6 +213,27 @@ pub(crate) fn remove_velocity_into(velocity: &mut Vec2, normal: Vec2) {
     if into < 0.0 {
         *velocity -= normal * into;
     }
+}
+
+/// Whether another static solid sits on `block`'s top at the edge where a slope joins it (a wall
+/// going on up): then the block does not continue the slope's surface, and is no top join.
+fn top_covered(block: &ColliderProxy, joins_on_left: bool, nearby: &[ColliderProxy]) -> bool {
+    let inset = 0.01;
+    let x = if joins_on_left {
+        block.aabb.min.x + inset
+    } else {
+        block.aabb.max.x - inset
+    };
+    let probe = Vec2::new(x, block.aabb.max.y + inset);
+    nearby.iter().any(|c| {
+        (c.entity, c.part) != (block.entity, block.part)
+            && c.kind == BodyKind::Static
+            && !c.one_way
+            && !c.sensor
+            && c.slope.is_none()
+            && c.aabb.min.cmple(probe).all()
+            && c.aabb.max.cmpge(probe).all()
+    })
 }
 
 /// Records the solids that the final box `end` rests flush against (touching on one axis within
@@ -322,10 +377,10 @@ pub(crate) fn resolve(
         };
         let start = collider.aabb(transform.translation.truncate());
         let end = start.translated(velocity.0 * dt);
-        broad_phase.query(
-            &start.union(&end).grown(config.skin.max(contact_tolerance)),
-            &mut nearby,
-        );
+        // Grown by the body's size: a push-out can move the body that far beyond its swept box, and
+        // the solids it may meet there must be candidates too.
+        let margin = start.size().max_element() + contact_tolerance;
+        broad_phase.query(&start.union(&end).grown(margin), &mut nearby);
         solids.clear();
         sensors.clear();
         supports.clear();
@@ -343,6 +398,7 @@ pub(crate) fn resolve(
                 && !other.one_way
                 && !other.sensor
                 && slope.shape.is_top_join(&other.aabb, join_tolerance)
+                && !top_covered(other, slope.shape.rises_right(), &nearby)
             {
                 supports.push(*other);
                 continue;
@@ -396,8 +452,9 @@ pub(crate) fn resolve(
             // velocity does not point into it: it supports the body all the same.
             record_supports(request.solids, &end, request.skin, &mut contacts);
         }
-        transform.translation.x += outcome.delta.x;
-        transform.translation.y += outcome.delta.y;
+        let delta = end.min - start.min;
+        transform.translation.x += delta.x;
+        transform.translation.y += delta.y;
         velocity.0 = velocity_after;
         broad_phase.set_aabb(entity, collider.aabb(transform.translation.truncate()));
     }
