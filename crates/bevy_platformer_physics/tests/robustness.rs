@@ -3,8 +3,9 @@
 //! every step of every body:
 //! - no position or velocity is NaN or infinite;
 //! - no dynamic body is inside a solid (static boxes and solid cells) by more than a rounding margin;
-//! - a body standing on a slope has its feet on the slope's surface;
-//! and the same seed run twice gives bit-identical trajectories.
+//! - a body standing on a slope has its feet on the slope's surface.
+//!
+//! And the same seed run twice gives bit-identical trajectories.
 //!
 //! `cargo test` runs a few fixed cases per mode; `PLATFORMER_ROBUSTNESS_CASES=N` runs N, and
 //! `PLATFORMER_ROBUSTNESS_RANDOM=1` draws new seeds. Every failure found this way becomes a named
