@@ -257,3 +257,25 @@ fn the_same_seed_gives_bit_identical_trajectories() {
         }
     }
 }
+
+/// Every scenario in which the harness found a bug, fixed since: each failed before its fix.
+#[test]
+fn the_seeds_that_found_bugs_stay_fixed() {
+    let found = [
+        (CollisionMode::Discrete, 14975419971872921593),
+        (CollisionMode::Discrete, 8449057999417993185),
+        (CollisionMode::Discrete, 2774675169059064630),
+        (CollisionMode::Discrete, 8265802831318330655),
+        (CollisionMode::Discrete, 10553337578189170307),
+        (CollisionMode::Discrete, 3523370932134815777),
+        (CollisionMode::AxisSeparated, 8359332054290407282),
+        (CollisionMode::Continuous, 10878845919966449806),
+        (CollisionMode::Discrete, 7561208659984686634),
+        (CollisionMode::Continuous, 3782008974504319576),
+        (CollisionMode::AxisSeparated, 3782008974504319576),
+        (CollisionMode::Discrete, 3782008974504319576),
+        (CollisionMode::Discrete, 7786153544698503865),
+    ];
+    let failures: Vec<String> = found.iter().filter_map(|&(mode, seed)| run(seed, mode).err()).collect();
+    assert!(failures.is_empty(), "{failures:#?}");
+}
