@@ -12,7 +12,7 @@ use common::*;
 fn assert_not_inside(app: &App, body: Entity, label: &str) {
     let b = aabb(app, body).grown(-0.05);
     let mut near = Vec::new();
-    app.world().resource::<BroadPhase>().query_ref(&b, &mut near);
+    app.world().resource::<BroadPhase>().query(&b, &mut near);
     let inside = near
         .iter()
         .find(|p| p.kind == BodyKind::Static && !p.one_way && p.slope.is_none() && p.aabb.intersects(&b, 0.0));

@@ -150,7 +150,7 @@ fn problem(app: &App, body: Entity) -> Option<String> {
     }
     let inner = b.grown(-INSIDE_TOLERANCE);
     let mut nearby: Vec<ColliderProxy> = Vec::new();
-    app.world().resource::<BroadPhase>().query_ref(&inner, &mut nearby);
+    app.world().resource::<BroadPhase>().query(&inner, &mut nearby);
     let solid = nearby.iter().find(|p| {
         p.kind == BodyKind::Static && !p.one_way && !p.sensor && p.slope.is_none() && p.aabb.intersects(&inner, 0.0)
     });

@@ -135,7 +135,7 @@ type FinishData = (
 /// Whether `aabb` overlaps a static solid (not a one-way platform, a slope or a sensor) by more
 /// than the skin.
 fn inside_solid(broad_phase: &BroadPhase, aabb: &Aabb, skin: f32, nearby: &mut Vec<ColliderProxy>) -> bool {
-    broad_phase.query_ref(aabb, nearby);
+    broad_phase.query(aabb, nearby);
     nearby.iter().any(|p| {
         p.kind == BodyKind::Static
             && !p.one_way

@@ -189,7 +189,7 @@ type PrepareData = (
 pub(crate) fn prepare_movement(
     step: Res<PhysicsStep>,
     config: Res<PhysicsConfig>,
-    mut broad_phase: ResMut<BroadPhase>,
+    broad_phase: Res<BroadPhase>,
     mut bodies: Query<PrepareData, AwakeDynamic>,
     mut nearby: Local<Vec<ColliderProxy>>,
     mut slopes: Local<Vec<SlopeRef>>,
