@@ -237,6 +237,16 @@ impl BroadPhase {
     /// Every proxy whose box overlaps or touches `area`, and the pieces of tile grids near it,
     /// sorted by entity and part, each once, in `out` (which is cleared first).
     pub fn query(&self, area: &Aabb, out: &mut Vec<ColliderProxy>) {
+        self.query_filtered(area, out, |_| true);
+    }
+
+    /// The same as [`query`](Self::query) for the colliders that `me` interacts with (layers from
+    /// both sides, never itself): a crowd of bodies that ignore each other costs nothing here.
+    pub fn query_interacting(&self, area: &Aabb, me: &ColliderProxy, out: &mut Vec<ColliderProxy>) {
+        self.query_filtered(area, out, |p| me.interacts_with(p));
+    }
+
+    fn query_filtered(&self, area: &Aabb, out: &mut Vec<ColliderProxy>, keep: impl Fn(&ColliderProxy) -> bool) {
         out.clear();
         if !area.is_finite() {
             return;
@@ -245,7 +255,7 @@ impl BroadPhase {
             self.slots[*slot as usize]
                 .as_ref()
                 .map(|s| s.proxy)
-                .filter(|p| p.aabb.touches(area, 0.0))
+                .filter(|p| keep(p) && p.aabb.touches(area, 0.0))
         };
         out.extend(self.large.iter().filter_map(touching));
         let lo = (area.min / self.cell_size)
@@ -263,7 +273,7 @@ impl BroadPhase {
                     .iter()
                     .flatten()
                     .map(|s| s.proxy)
-                    .filter(|p| p.aabb.touches(area, 0.0)),
+                    .filter(|p| keep(p) && p.aabb.touches(area, 0.0)),
             );
         } else {
             for y in lo.y..=hi.y {
@@ -279,7 +289,12 @@ impl BroadPhase {
             if grid.bounds().touches(area, 0.0) {
                 pieces.clear();
                 grid.pieces_in(area, &mut pieces);
-                out.extend(pieces.iter().map(|piece| grid_proxy(*entity, grid, piece)));
+                out.extend(
+                    pieces
+                        .iter()
+                        .map(|piece| grid_proxy(*entity, grid, piece))
+                        .filter(|p| keep(p)),
+                );
             }
         }
         out.sort_unstable_by_key(|p| (p.entity, p.part));

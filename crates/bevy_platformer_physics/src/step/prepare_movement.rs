@@ -213,7 +213,7 @@ pub(crate) fn prepare_movement(
         let area = cur
             .union(&cur.translated(velocity.0 * step.dt))
             .grown(rules.contact_tolerance);
-        broad_phase.query(&area, &mut nearby);
+        broad_phase.query_interacting(&area, &me, &mut nearby);
         slopes.clear();
         slopes.extend(nearby.iter().filter(|p| me.interacts_with(p)).filter_map(|p| {
             p.slope.map(|shape| SlopeRef {

@@ -380,7 +380,7 @@ pub(crate) fn resolve(
         // Grown by the body's size: a push-out can move the body that far beyond its swept box, and
         // the solids it may meet there must be candidates too.
         let margin = start.size().max_element() + contact_tolerance;
-        broad_phase.query(&start.union(&end).grown(margin), &mut nearby);
+        broad_phase.query_interacting(&start.union(&end).grown(margin), &me, &mut nearby);
         solids.clear();
         sensors.clear();
         supports.clear();
