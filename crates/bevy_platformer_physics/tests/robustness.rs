@@ -275,6 +275,7 @@ fn the_seeds_that_found_bugs_stay_fixed() {
         (CollisionMode::AxisSeparated, 3782008974504319576),
         (CollisionMode::Discrete, 3782008974504319576),
         (CollisionMode::Discrete, 7786153544698503865),
+        (CollisionMode::Discrete, 1754952533412031855),
     ];
     let failures: Vec<String> = found.iter().filter_map(|&(mode, seed)| run(seed, mode).err()).collect();
     assert!(failures.is_empty(), "{failures:#?}");

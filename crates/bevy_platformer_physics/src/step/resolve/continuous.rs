@@ -20,7 +20,14 @@ const SNAP_LIMIT: f32 = 0.01;
 pub fn move_continuous(request: &MoveRequest, contacts: &mut Contacts) -> MoveOutcome {
     let mut velocity = request.velocity;
     let mut aabb = request.start;
-    push_out(&mut aabb, &mut velocity, request.solids, request.skin, contacts);
+    push_out(
+        &mut aabb,
+        &mut velocity,
+        request.solids,
+        request.supports,
+        request.skin,
+        contacts,
+    );
 
     // At most one correction per candidate; the bound only matters for pathological input.
     let mut step_velocity = velocity;

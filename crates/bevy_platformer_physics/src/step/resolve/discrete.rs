@@ -23,7 +23,14 @@ pub fn move_discrete(request: &MoveRequest, contacts: &mut Contacts) -> MoveOutc
     for _ in 0..substeps {
         let before = aabb;
         aabb = aabb.translated(velocity * sub_dt);
-        push_out(&mut aabb, &mut velocity, request.solids, request.skin, contacts);
+        push_out(
+            &mut aabb,
+            &mut velocity,
+            request.solids,
+            request.supports,
+            request.skin,
+            contacts,
+        );
         // Squeezed into a gap narrower than the body (a corner between a floor and a block): no
         // push-out can free it, so the move did not happen.
         if inside_static(&aabb, request.solids, request.skin) && !inside_static(&before, request.solids, request.skin) {

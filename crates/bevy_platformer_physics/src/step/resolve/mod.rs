@@ -65,10 +65,14 @@ pub struct MoveOutcome {
 /// Moving bodies (dynamic, then kinematic) are handled first, statics last and measured again
 /// after the first pass, so they have the final word: a body squeezed between a lift and a wall
 /// ends against the wall, overlapping the lift, never inside the wall.
+///
+/// `blockers` are solids left out of the move (the top-join blocks) that a push must still not sink
+/// the body into.
 pub(crate) fn push_out(
     aabb: &mut Aabb,
     velocity: &mut Vec2,
     solids: &[ColliderProxy],
+    blockers: &[ColliderProxy],
     skin: f32,
     contacts: &mut Contacts,
 ) {
@@ -78,7 +82,7 @@ pub(crate) fn push_out(
         // word, measure again, a few times at most.
         let passes = if kind == BodyKind::Static { 4 } else { 1 };
         for _ in 0..passes {
-            if !push_out_pass(aabb, velocity, solids, kind, skin, contacts) {
+            if !push_out_pass(aabb, velocity, solids, blockers, kind, skin, contacts) {
                 break;
             }
         }
@@ -93,6 +97,7 @@ fn push_out_pass(
     aabb: &mut Aabb,
     velocity: &mut Vec2,
     solids: &[ColliderProxy],
+    blockers: &[ColliderProxy],
     kind: BodyKind,
     skin: f32,
     contacts: &mut Contacts,
@@ -106,7 +111,7 @@ fn push_out_pass(
         let (normal, depth) = if solid.one_way {
             (Vec2::Y, solid.aabb.max.y - overlapped.min.y)
         } else {
-            push_axis(&overlapped, solid, solids, skin)
+            push_axis(&overlapped, solid, solids, blockers, skin)
         };
         let share = if solid.kind == BodyKind::Dynamic { 0.5 } else { 1.0 };
         *aabb = aabb.translated(correction.push(normal * depth * share));
@@ -126,7 +131,13 @@ fn push_out_pass(
 /// unless that push would move the body into another solid — through the internal face between two
 /// cells of a floor or a wall (the "ghost collision" that stops a body at a seam), or down into the
 /// platform it stands on when its head meets a block's corner — and the other axis would not.
-fn push_axis(body: &Aabb, solid: &ColliderProxy, solids: &[ColliderProxy], skin: f32) -> (Vec2, f32) {
+fn push_axis(
+    body: &Aabb,
+    solid: &ColliderProxy,
+    solids: &[ColliderProxy],
+    blockers: &[ColliderProxy],
+    skin: f32,
+) -> (Vec2, f32) {
     let overlap = body.overlap(&solid.aabb);
     let away = body.center() - solid.aabb.center();
     let sign = |v: f32| if v >= 0.0 { 1.0 } else { -1.0 };
@@ -138,7 +149,9 @@ fn push_axis(body: &Aabb, solid: &ColliderProxy, solids: &[ColliderProxy], skin:
         (horizontal, vertical)
     };
     let blocked = |(normal, depth): (Vec2, f32)| {
-        internal_face(solid, normal, body, solids, skin) || push_deepens(body, normal * depth, solid, solids, skin)
+        internal_face(solid, normal, body, solids, skin)
+            || push_deepens(body, normal * depth, solid, solids, skin)
+            || push_deepens(body, normal * depth, solid, blockers, skin)
     };
     if blocked(first) && !blocked(second) {
         second
