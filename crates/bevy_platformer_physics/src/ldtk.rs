@@ -8,7 +8,7 @@
 //!   - `Slope`: its rectangle's diagonal, any gradient; Bool field `rises_right` (default true)
 //!     picks bottom-left → top-right or top-left → bottom-right;
 //!   - `OneWayPlatform`: its rectangle, solid from above;
-//!   - `Lift`: its rectangle is the lift; Array<Point> field `path` lists the cells its centre
+//!   - `Lift`: its rectangle is the lift; `Array<Point>` field `path` lists the cells its centre
 //!     visits after its start; optional `speed` (px/s, default 48), `wait` (s, default 0.5),
 //!     `mode` (`PingPong`, `Loop`, `Once`; default `PingPong`), `one_way` (Bool, default false).
 //!

@@ -15,6 +15,10 @@
 //! Units are pixels and seconds, y up. Add [`PlatformerPhysicsPlugins`] to an app; the step runs in
 //! `FixedUpdate` at [`PhysicsConfig::fixed_hz`] (100 Hz) unless another schedule is given.
 //!
+//! Cargo features: `debug-overlay` (gizmos of colliders, slopes, contacts, toggled with C / R / N),
+//! `ldtk` (the LDtk bridge, module `ldtk`), `examples` (the windowed examples). None
+//! needs a system library.
+//!
 //! ```no_run
 //! use bevy::prelude::*;
 //! use bevy_platformer_physics::prelude::*;

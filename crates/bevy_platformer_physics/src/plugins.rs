@@ -63,7 +63,7 @@ fn physics_schedule(app: &App) -> Interned<dyn ScheduleLabel> {
         .map_or(FixedUpdate.intern(), |s| s.0)
 }
 
-/// Configuration, types, messages, the chained [`PlatformerSystems`], the step's `dt`, collider
+/// Configuration, types, messages, the chained [`PlatformerSystems`](crate::PlatformerSystems), the step's `dt`, collider
 /// validation and the broad phase. Must come first.
 pub struct PhysicsCorePlugin {
     /// Where the step runs.
@@ -144,7 +144,7 @@ impl Plugin for PhysicsCorePlugin {
     }
 }
 
-/// Lifts and other kinematic bodies ([`PlatformerSystems::Kinematics`]).
+/// Lifts and other kinematic bodies ([`PlatformerSystems::Kinematics`](crate::PlatformerSystems::Kinematics)).
 pub struct KinematicsPlugin;
 
 impl Plugin for KinematicsPlugin {
@@ -153,7 +153,7 @@ impl Plugin for KinematicsPlugin {
     }
 }
 
-/// Velocity integration ([`PlatformerSystems::Integrate`]).
+/// Velocity integration ([`PlatformerSystems::Integrate`](crate::PlatformerSystems::Integrate)).
 pub struct IntegratePlugin;
 
 impl Plugin for IntegratePlugin {
@@ -162,8 +162,8 @@ impl Plugin for IntegratePlugin {
     }
 }
 
-/// Start and end of each body's own movement ([`PlatformerSystems::PrepareMovement`] and
-/// [`PlatformerSystems::FinishMovement`]): where the slope rules of `seeds/000` plug in.
+/// Start and end of each body's own movement ([`PlatformerSystems::PrepareMovement`](crate::PlatformerSystems::PrepareMovement) and
+/// [`PlatformerSystems::FinishMovement`](crate::PlatformerSystems::FinishMovement)): where the slope rules of `seeds/000` plug in.
 pub struct MovementPlugin;
 
 impl Plugin for MovementPlugin {
@@ -174,7 +174,7 @@ impl Plugin for MovementPlugin {
     }
 }
 
-/// Collision detection and response ([`PlatformerSystems::Resolve`]).
+/// Collision detection and response ([`PlatformerSystems::Resolve`](crate::PlatformerSystems::Resolve)).
 pub struct ResolvePlugin;
 
 impl Plugin for ResolvePlugin {
@@ -183,7 +183,7 @@ impl Plugin for ResolvePlugin {
     }
 }
 
-/// Contact started / ended messages ([`PlatformerSystems::ContactEvents`]).
+/// Contact started / ended messages ([`PlatformerSystems::ContactEvents`](crate::PlatformerSystems::ContactEvents)).
 pub struct ContactEventsPlugin;
 
 impl Plugin for ContactEventsPlugin {
