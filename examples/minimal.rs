@@ -5,9 +5,9 @@
 
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
+use support::{Player, player_input};
 
-#[derive(Component)]
-struct Player;
+mod support;
 
 fn main() {
     App::new()
@@ -56,7 +56,7 @@ fn setup(mut commands: Commands) {
         .with_wait(0.8),
     ));
     commands.spawn((
-        Player,
+        Player { jump_speed: 420.0 },
         Dynamic,
         Collider::rectangle(12.0, 22.0),
         ObjectRect {
@@ -66,19 +66,4 @@ fn setup(mut commands: Commands) {
         Sprite::from_color(Color::srgb(0.9, 0.2, 0.2), Vec2::new(16.0, 24.0)),
         Transform::from_xyz(0.0, 40.0, 1.0),
     ));
-}
-
-fn player_input(keys: Res<ButtonInput<KeyCode>>, mut players: Query<&mut MovementInput, With<Player>>) {
-    for mut input in &mut players {
-        let left = keys.any_pressed([KeyCode::ArrowLeft, KeyCode::KeyA]);
-        let right = keys.any_pressed([KeyCode::ArrowRight, KeyCode::KeyD]);
-        input.horizontal = (right as i32 - left as i32) as f32;
-        if keys.just_pressed(KeyCode::Space) {
-            if keys.any_pressed([KeyCode::ArrowDown, KeyCode::KeyS]) {
-                input.drop_through = true;
-            } else {
-                input.jump = Some(420.0);
-            }
-        }
-    }
 }

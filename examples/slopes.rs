@@ -9,11 +9,11 @@
 
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
+use support::{FollowPlayer, Player, follow_player, player_input};
+
+mod support;
 
 const BLOCK: f32 = 16.0;
-
-#[derive(Component)]
-struct Player;
 
 #[derive(Component)]
 struct TriggerSign;
@@ -46,7 +46,11 @@ fn slope(commands: &mut Commands, a: Vec2, b: Vec2) {
 }
 
 fn setup(mut commands: Commands) {
-    commands.spawn((Camera2d, Transform::from_xyz(0.0, 100.0, 0.0)));
+    commands.spawn((
+        Camera2d,
+        Transform::from_xyz(0.0, 100.0, 0.0),
+        FollowPlayer { above: 60.0 },
+    ));
     let ground = |x0: f32, x1: f32| (Vec2::new(x0, -BLOCK), Vec2::new(x1 - x0, BLOCK));
     let mut x = -200.0;
     let (min, size) = ground(-400.0, 0.0);
@@ -96,7 +100,7 @@ fn setup(mut commands: Commands) {
     block(&mut commands, Vec2::new(-400.0, -400.0), Vec2::new(x + 800.0, BLOCK));
 
     commands.spawn((
-        Player,
+        Player { jump_speed: 430.0 },
         Dynamic,
         Collider::rectangle(12.0, 22.0),
         ObjectRect {
@@ -110,32 +114,6 @@ fn setup(mut commands: Commands) {
             ..default()
         },
     ));
-}
-
-fn player_input(keys: Res<ButtonInput<KeyCode>>, mut players: Query<&mut MovementInput, With<Player>>) {
-    for mut input in &mut players {
-        let left = keys.any_pressed([KeyCode::ArrowLeft, KeyCode::KeyA]);
-        let right = keys.any_pressed([KeyCode::ArrowRight, KeyCode::KeyD]);
-        input.horizontal = (right as i32 - left as i32) as f32;
-        if keys.just_pressed(KeyCode::Space) {
-            if keys.any_pressed([KeyCode::ArrowDown, KeyCode::KeyS]) {
-                input.drop_through = true;
-            } else {
-                input.jump = Some(430.0);
-            }
-        }
-    }
-}
-
-fn follow_player(
-    players: Query<&Transform, With<Player>>,
-    mut cameras: Query<&mut Transform, (With<Camera2d>, Without<Player>)>,
-) {
-    let (Ok(player), Ok(mut camera)) = (players.single(), cameras.single_mut()) else {
-        return;
-    };
-    camera.translation.x = player.translation.x;
-    camera.translation.y = player.translation.y + 60.0;
 }
 
 fn show_trigger(mut started: MessageReader<ContactStarted>, signs: Query<(), With<TriggerSign>>) {

@@ -7,6 +7,9 @@
 
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
+use support::{FollowPlayer, Player, follow_player, player_input};
+
+mod support;
 
 const CELL: f32 = 16.0;
 
@@ -22,9 +25,6 @@ const LEVEL: &[&str] = &[
     "######\\...pP################Qq...#..====....##########",
     "####################################################",
 ];
-
-#[derive(Component)]
-struct Player;
 
 #[derive(Component)]
 struct Level;
@@ -43,11 +43,15 @@ fn main() {
 }
 
 fn setup(mut commands: Commands) {
-    commands.spawn((Camera2d, Transform::from_xyz(200.0, 80.0, 0.0)));
+    commands.spawn((
+        Camera2d,
+        Transform::from_xyz(200.0, 80.0, 0.0),
+        FollowPlayer { above: 40.0 },
+    ));
     let grid = TileGrid::from_rows(LEVEL, CELL).expect("the level's rows are valid");
     commands.spawn((Level, grid, Transform::default()));
     commands.spawn((
-        Player,
+        Player { jump_speed: 430.0 },
         Dynamic,
         Collider::rectangle(12.0, 22.0),
         Sprite::from_color(Color::srgb(0.9, 0.2, 0.2), Vec2::new(12.0, 22.0)),
@@ -57,21 +61,6 @@ fn setup(mut commands: Commands) {
             ..default()
         },
     ));
-}
-
-fn player_input(keys: Res<ButtonInput<KeyCode>>, mut players: Query<&mut MovementInput, With<Player>>) {
-    for mut input in &mut players {
-        let left = keys.any_pressed([KeyCode::ArrowLeft, KeyCode::KeyA]);
-        let right = keys.any_pressed([KeyCode::ArrowRight, KeyCode::KeyD]);
-        input.horizontal = (right as i32 - left as i32) as f32;
-        if keys.just_pressed(KeyCode::Space) {
-            if keys.any_pressed([KeyCode::ArrowDown, KeyCode::KeyS]) {
-                input.drop_through = true;
-            } else {
-                input.jump = Some(430.0);
-            }
-        }
-    }
 }
 
 /// B removes the cell under the player's feet: the change takes effect at the next physics step.
@@ -90,15 +79,4 @@ fn break_block(
         .floor()
         .as_ivec2();
     grid.set(cell.x, cell.y, TileCell::Empty);
-}
-
-fn follow_player(
-    players: Query<&Transform, With<Player>>,
-    mut cameras: Query<&mut Transform, (With<Camera2d>, Without<Player>)>,
-) {
-    let (Ok(player), Ok(mut camera)) = (players.single(), cameras.single_mut()) else {
-        return;
-    };
-    camera.translation.x = player.translation.x;
-    camera.translation.y = player.translation.y + 40.0;
 }

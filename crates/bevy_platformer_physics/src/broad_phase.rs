@@ -54,6 +54,17 @@ impl ColliderProxy {
     pub fn interacts_with(&self, other: &ColliderProxy) -> bool {
         self.entity != other.entity && self.layers.interacts_with(&other.layers)
     }
+
+    /// A solid box of the level's static geometry: static, solid from every side, not a sensor,
+    /// not a slope.
+    pub fn is_level_solid(&self) -> bool {
+        self.kind == BodyKind::Static && !self.one_way && !self.sensor && self.slope.is_none()
+    }
+
+    /// Whether `other` is the same collider (entity and part).
+    pub fn same_collider(&self, other: &ColliderProxy) -> bool {
+        (self.entity, self.part) == (other.entity, other.part)
+    }
 }
 
 /// Colliders spanning more cells than this are kept in a separate list that every query scans,

@@ -83,6 +83,11 @@ impl Aabb {
         o.x >= -skin && o.y >= -skin
     }
 
+    /// Whether `point` lies inside the box or on its border.
+    pub fn contains(&self, point: Vec2) -> bool {
+        self.min.cmple(point).all() && self.max.cmpge(point).all()
+    }
+
     /// Whether every coordinate is finite.
     pub fn is_finite(&self) -> bool {
         self.min.is_finite() && self.max.is_finite()
@@ -130,6 +135,13 @@ mod tests {
         assert!(!a.intersects(&b, 0.0));
         assert!(a.touches(&b, 0.0));
         assert!(!a.touches(&boxed(10.5, 0.0, 1.0, 1.0), 0.1));
+    }
+
+    #[test]
+    fn contains_includes_the_border() {
+        let a = boxed(0.0, 0.0, 10.0, 10.0);
+        assert!(a.contains(Vec2::new(10.0, 0.0)));
+        assert!(!a.contains(Vec2::new(10.01, 5.0)));
     }
 
     #[test]

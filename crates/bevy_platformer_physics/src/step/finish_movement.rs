@@ -18,12 +18,13 @@
 
 use bevy::prelude::*;
 
-use crate::broad_phase::{BodyKind, BroadPhase, ColliderProxy};
+use crate::broad_phase::{BroadPhase, ColliderProxy};
 use crate::components::*;
 use crate::config::{PhysicsConfig, PhysicsStep};
 use crate::geometry::Aabb;
 use crate::slope::SlopeRef;
 use crate::step::AwakeDynamic;
+use crate::step::resolve::overlaps_level_solid;
 
 /// The tolerances the finish rules compare with, in pixels and px/s.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -132,17 +133,10 @@ type FinishData = (
     &'static mut MovementState,
 );
 
-/// Whether `aabb` overlaps a static solid (not a one-way platform, a slope or a sensor) by more
-/// than the skin.
-fn inside_solid(broad_phase: &BroadPhase, aabb: &Aabb, skin: f32, nearby: &mut Vec<ColliderProxy>) -> bool {
+/// Whether `aabb` overlaps a solid of the level's static geometry.
+fn moved_into_solid(broad_phase: &BroadPhase, aabb: &Aabb, skin: f32, nearby: &mut Vec<ColliderProxy>) -> bool {
     broad_phase.query(aabb, nearby);
-    nearby.iter().any(|p| {
-        p.kind == BodyKind::Static
-            && !p.one_way
-            && !p.sensor
-            && p.slope.is_none()
-            && p.aabb.intersects(aabb, skin * 10.0)
-    })
+    overlaps_level_solid(aabb, nearby, skin)
 }
 
 /// Confirms or drops every body's planned slope support, and forgets drop-through platforms that
@@ -170,7 +164,7 @@ pub(crate) fn finish_movement(
         // checks): if it would put the body inside a solid (a ceiling over a descent that pushed
         // it down), the move is undone, as a blocked climb is.
         if finish.position != position
-            && inside_solid(&broad_phase, &collider.aabb(finish.position), config.skin, &mut nearby)
+            && moved_into_solid(&broad_phase, &collider.aabb(finish.position), config.skin, &mut nearby)
         {
             finish.position = state.start;
             finish.velocity = Vec2::ZERO;

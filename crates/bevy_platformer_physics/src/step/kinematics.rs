@@ -85,6 +85,7 @@ pub(crate) fn move_kinematics(
     mut squished: MessageWriter<Squished>,
     mut riders: Local<EntityHashMap<Vec<Entity>>>,
     mut nearby: Local<Vec<ColliderProxy>>,
+    mut touched: Local<Vec<ColliderProxy>>,
 ) {
     let dt = step.dt;
     riders.values_mut().for_each(Vec::clear);
@@ -122,12 +123,13 @@ pub(crate) fn move_kinematics(
                 continue;
             };
             broad_phase.query(&before.union(&after).grown(config.skin), &mut nearby);
-            let touched: Vec<ColliderProxy> = nearby
-                .iter()
-                .filter(|p| p.kind == BodyKind::Dynamic && !p.sensor && pusher.interacts_with(p))
-                .copied()
-                .collect();
-            for body in touched {
+            touched.clear();
+            touched.extend(
+                nearby
+                    .iter()
+                    .filter(|p| p.kind == BodyKind::Dynamic && !p.sensor && pusher.interacts_with(p)),
+            );
+            for &body in touched.iter() {
                 let pushes = after.intersects(&body.aabb, config.skin)
                     && (!one_way
                         || (axis == Axis::Y

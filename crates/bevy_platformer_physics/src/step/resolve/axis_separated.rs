@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::{MoveOutcome, MoveRequest, push_out, substep_count};
+use super::{MoveOutcome, MoveRequest, substep_count};
 use crate::components::{Contact, ContactDirection, Contacts};
 use crate::geometry::{Axis, axis_cast};
 
@@ -13,14 +13,7 @@ use crate::geometry::{Axis, axis_cast};
 pub fn move_axis_separated(request: &MoveRequest, contacts: &mut Contacts) -> MoveOutcome {
     let mut velocity = request.velocity;
     let mut aabb = request.start;
-    push_out(
-        &mut aabb,
-        &mut velocity,
-        request.solids,
-        request.supports,
-        request.skin,
-        contacts,
-    );
+    request.push_out(&mut aabb, &mut velocity, contacts);
     let substeps = substep_count(velocity * request.dt, &aabb, request.solids, request.max_substeps);
     let sub_dt = request.dt / substeps as f32;
     for _ in 0..substeps {

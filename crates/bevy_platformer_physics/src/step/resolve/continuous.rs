@@ -9,7 +9,7 @@
 
 use bevy::prelude::*;
 
-use super::{MoveOutcome, MoveRequest, internal_face, push_out, remove_velocity_into};
+use super::{MoveOutcome, MoveRequest, internal_face, remove_velocity_into};
 use crate::components::{Contact, ContactDirection, Contacts};
 use crate::geometry::{SweepHit, correct_velocity, sweep_aabb};
 
@@ -20,14 +20,7 @@ const SNAP_LIMIT: f32 = 0.01;
 pub fn move_continuous(request: &MoveRequest, contacts: &mut Contacts) -> MoveOutcome {
     let mut velocity = request.velocity;
     let mut aabb = request.start;
-    push_out(
-        &mut aabb,
-        &mut velocity,
-        request.solids,
-        request.supports,
-        request.skin,
-        contacts,
-    );
+    request.push_out(&mut aabb, &mut velocity, contacts);
 
     // At most one correction per candidate; the bound only matters for pathological input.
     let mut step_velocity = velocity;

@@ -9,10 +9,8 @@
 
 use bevy::prelude::*;
 
-use super::{MoveOutcome, MoveRequest, push_out, substep_count};
-use crate::broad_phase::{BodyKind, ColliderProxy};
+use super::{MoveOutcome, MoveRequest, overlaps_level_solid, substep_count};
 use crate::components::Contacts;
-use crate::geometry::Aabb;
 
 /// The discrete (overlap and push-out) move of one body.
 pub fn move_discrete(request: &MoveRequest, contacts: &mut Contacts) -> MoveOutcome {
@@ -23,17 +21,12 @@ pub fn move_discrete(request: &MoveRequest, contacts: &mut Contacts) -> MoveOutc
     for _ in 0..substeps {
         let before = aabb;
         aabb = aabb.translated(velocity * sub_dt);
-        push_out(
-            &mut aabb,
-            &mut velocity,
-            request.solids,
-            request.supports,
-            request.skin,
-            contacts,
-        );
+        request.push_out(&mut aabb, &mut velocity, contacts);
         // Squeezed into a gap narrower than the body (a corner between a floor and a block): no
         // push-out can free it, so the move did not happen.
-        if inside_static(&aabb, request.solids, request.skin) && !inside_static(&before, request.solids, request.skin) {
+        if overlaps_level_solid(&aabb, request.solids, request.skin)
+            && !overlaps_level_solid(&before, request.solids, request.skin)
+        {
             aabb = before;
             velocity = Vec2::ZERO;
             break;
@@ -43,11 +36,4 @@ pub fn move_discrete(request: &MoveRequest, contacts: &mut Contacts) -> MoveOutc
         delta: aabb.min - request.start.min,
         velocity,
     }
-}
-
-/// Whether `aabb` overlaps a static solid (not a one-way platform) by more than the skin.
-fn inside_static(aabb: &Aabb, solids: &[ColliderProxy], skin: f32) -> bool {
-    solids
-        .iter()
-        .any(|s| s.kind == BodyKind::Static && !s.one_way && aabb.intersects(&s.aabb, skin * 10.0))
 }

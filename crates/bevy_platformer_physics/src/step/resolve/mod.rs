@@ -49,6 +49,13 @@ pub struct MoveRequest<'a> {
     pub max_substeps: u32,
 }
 
+impl MoveRequest<'_> {
+    /// [`push_out`] of `aabb` from this request's solids (its supports only block).
+    pub(crate) fn push_out(&self, aabb: &mut Aabb, velocity: &mut Vec2, contacts: &mut Contacts) {
+        push_out(aabb, velocity, self.solids, self.supports, self.skin, contacts);
+    }
+}
+
 /// The result of a move.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MoveOutcome {
@@ -171,7 +178,7 @@ fn push_deepens(body: &Aabb, push: Vec2, solid: &ColliderProxy, solids: &[Collid
         if o.x > 0.0 && o.y > 0.0 { o.min_element() } else { 0.0 }
     };
     solids.iter().any(|c| {
-        (c.entity, c.part) != (solid.entity, solid.part)
+        !c.same_collider(solid)
             && c.kind == BodyKind::Static
             && !c.sensor
             && c.slope.is_none()
@@ -211,13 +218,17 @@ pub(crate) fn internal_face(
         };
         Vec2::new(0.5 * (b.min.x.max(body.min.x) + b.max.x.min(body.max.x)), y)
     };
-    solids.iter().any(|c| {
-        (c.entity, c.part) != (solid.entity, solid.part)
-            && !c.one_way
-            && c.kind == BodyKind::Static
-            && c.aabb.min.cmple(probe).all()
-            && c.aabb.max.cmpge(probe).all()
-    })
+    solids
+        .iter()
+        .any(|c| !c.same_collider(solid) && c.is_level_solid() && c.aabb.contains(probe))
+}
+
+/// Whether `aabb` overlaps a solid of the level's static geometry among `proxies` by more than a
+/// rounding margin (ten skins).
+pub(crate) fn overlaps_level_solid(aabb: &Aabb, proxies: &[ColliderProxy], skin: f32) -> bool {
+    proxies
+        .iter()
+        .any(|p| p.is_level_solid() && aabb.intersects(&p.aabb, skin * 10.0))
 }
 
 /// Removes the component of `velocity` that moves into a surface with `normal`.
@@ -238,15 +249,9 @@ fn top_covered(block: &ColliderProxy, joins_on_left: bool, nearby: &[ColliderPro
         block.aabb.max.x - inset
     };
     let probe = Vec2::new(x, block.aabb.max.y + inset);
-    nearby.iter().any(|c| {
-        (c.entity, c.part) != (block.entity, block.part)
-            && c.kind == BodyKind::Static
-            && !c.one_way
-            && !c.sensor
-            && c.slope.is_none()
-            && c.aabb.min.cmple(probe).all()
-            && c.aabb.max.cmpge(probe).all()
-    })
+    nearby
+        .iter()
+        .any(|c| !c.same_collider(block) && c.is_level_solid() && c.aabb.contains(probe))
 }
 
 /// Records the solids that the final box `end` rests flush against (touching on one axis within
@@ -404,27 +409,22 @@ pub(crate) fn resolve(
             {
                 continue;
             }
-            // `seeds/000` §9: the block continuing the planned slope's top is left out, so the
-            // diagonal move to the clamped height does not catch its corner.
             if let Some(slope) = state.slope
-                && other.kind == BodyKind::Static
-                && !other.one_way
-                && !other.sensor
-                && slope.shape.is_top_join(&other.aabb, join_tolerance)
-                && !top_covered(other, slope.shape.rises_right(), &nearby)
+                && other.is_level_solid()
             {
-                supports.push(*other);
-                continue;
-            }
-            // Blocks under the planned slope (the solid cells beneath a ramp of tiles, whose corners
-            // lie on its line) are never walls for a body walking on it.
-            if let Some(slope) = state.slope
-                && other.kind == BodyKind::Static
-                && !other.one_way
-                && !other.sensor
-                && slope.shape.is_under(&other.aabb, join_tolerance)
-            {
-                continue;
+                // `seeds/000` §9: the block continuing the planned slope's top is left out, so the
+                // diagonal move to the clamped height does not catch its corner.
+                if slope.shape.is_top_join(&other.aabb, join_tolerance)
+                    && !top_covered(other, slope.shape.rises_right(), &nearby)
+                {
+                    supports.push(*other);
+                    continue;
+                }
+                // Blocks under the planned slope (the solid cells beneath a ramp of tiles, whose
+                // corners lie on its line) are never walls for a body walking on it.
+                if slope.shape.is_under(&other.aabb, join_tolerance) {
+                    continue;
+                }
             }
             if other.sensor || me.sensor {
                 sensors.push(*other);
