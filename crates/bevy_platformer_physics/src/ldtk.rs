@@ -28,7 +28,9 @@ use std::path::Path;
 
 use bevy::prelude::*;
 use bevy_ecs_ldtk::assets::LdtkProject;
-use bevy_ecs_ldtk::ldtk::{EntityInstance, FieldValue, LayerInstance, LdtkJson, Level, Type};
+use bevy_ecs_ldtk::ldtk::{EntityInstance, LayerInstance, Type};
+/// The LDtk types a game reads beside the physics (entity and level fields).
+pub use bevy_ecs_ldtk::ldtk::{FieldValue, LdtkJson, Level};
 use bevy_ecs_ldtk::{LdtkProjectHandle, LevelEvent};
 use serde::{Deserialize, Serialize};
 

@@ -11,6 +11,7 @@
 //! - [`TileGrid`]s: a whole layer of cells (solid, one-way, slopes) as one collider (`seeds/003`).
 //! - [`OneWayPlatform`]s with drop-through, [`Sensor`]s, [`CollisionLayers`], [`Frozen`] bodies.
 //! - [`Contacts`] per body and [`ContactStarted`] / [`ContactEnded`] messages and entity events.
+//! - [`pixel_perfect`]: overlap of two sprites' opaque pixels, from alpha masks (`seeds/002`).
 //!
 //! Units are pixels and seconds, y up. Add [`PlatformerPhysicsPlugins`] to an app; the step runs in
 //! `FixedUpdate` at [`PhysicsConfig::fixed_hz`] (100 Hz) unless another schedule is given.
@@ -41,6 +42,7 @@ pub mod geometry;
 #[cfg(feature = "ldtk")]
 pub mod ldtk;
 pub mod messages;
+pub mod pixel_perfect;
 mod plugins;
 pub mod slope;
 pub mod step;
@@ -62,6 +64,7 @@ pub mod prelude {
     #[cfg(feature = "debug-overlay")]
     pub use crate::debug_overlay::{DebugOverlay, DebugOverlayPlugin, DebugOverlayShapes, ObjectRect};
     pub use crate::messages::{ContactEnded, ContactStarted, Squished};
+    pub use crate::pixel_perfect::{AlphaMask, PixelMaskError, masks_overlap, masks_overlap_px};
     pub use crate::plugins::PlatformerPhysicsPlugins;
     pub use crate::slope::SlopeSegment;
     pub use crate::step::PlatformerSystems;

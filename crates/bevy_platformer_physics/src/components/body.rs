@@ -29,6 +29,7 @@ pub struct Frozen;
 /// How a dynamic body resolves collisions.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Reflect)]
 #[reflect(Component, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 pub enum CollisionMode {
     /// Swept AABB continuous collision detection (`seeds/001` "CCD"): time of impact against every
     /// candidate, contacts resolved in time order. No tunnelling at any speed.

@@ -1,0 +1,195 @@
+//! A planner that finds an input sequence that brings the player to the goal, by simulation: the
+//! game is deterministic, so a candidate continuation is judged by replaying it headless from the
+//! start. Random short continuations are tried, the best (furthest right, alive) is kept in part,
+//! and when every candidate dies the plan backs up. `slope_bros --autopilot out.ron --level sky`
+//! writes the result as a replay; the committed replays in `levels/replays/` were made this way.
+
+use bevy::prelude::*;
+
+use crate::gameplay::player::{Player, PlayerStatus};
+use crate::gameplay::progress::RunOutcome;
+use crate::headless::headless_app;
+use crate::input::{InputFrame, InputSource};
+use crate::level::{LevelInfo, LevelSource};
+use crate::paths::DataRoot;
+use crate::replay::{Replay, ReplayCursor};
+
+/// Steps per decision.
+const DECISION: usize = 6;
+/// Decisions per candidate continuation.
+const HORIZON: usize = 24;
+/// Decisions kept from the best candidate.
+const KEEP: usize = 8;
+/// Candidates per round.
+const CANDIDATES: usize = 16;
+
+/// What a simulation came to.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outcome {
+    /// Step at which the goal was reached.
+    pub completed_at: Option<usize>,
+    /// The player died.
+    pub died: bool,
+    /// Final x of the player.
+    pub x: f32,
+    /// Final height of the player's centre.
+    pub y: f32,
+}
+
+/// Plays `frames` from the level's start.
+pub fn simulate(root: &DataRoot, level: &LevelSource, frames: &[InputFrame]) -> Outcome {
+    let replay = Replay::from_frames(None, frames);
+    let mut app = headless_app(
+        root.clone(),
+        level.clone(),
+        None,
+        InputSource::Replay(ReplayCursor::new(&replay)),
+    );
+    let mut outcome = Outcome {
+        completed_at: None,
+        died: false,
+        x: 0.0,
+        y: 0.0,
+    };
+    for step in 0..frames.len() {
+        app.update();
+        let world = app.world_mut();
+        let run = world.resource::<RunOutcome>().clone();
+        if let Some((player, transform)) = world.query::<(&Player, &Transform)>().iter(world).next() {
+            outcome.x = transform.translation.x;
+            outcome.y = transform.translation.y;
+            if matches!(player.status, PlayerStatus::Dying(_)) {
+                outcome.died = true;
+            }
+        }
+        if run.deaths > 0 {
+            outcome.died = true;
+        }
+        if run.completed_at.is_some() {
+            outcome.completed_at = Some(step + 1);
+        }
+        if outcome.died || outcome.completed_at.is_some() {
+            break;
+        }
+    }
+    outcome
+}
+
+/// A small deterministic random source (xorshift).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A random decision: mostly run right, sometimes jump (held for a while), wait, step back, or
+/// drop through a one-way platform.
+fn decision(rng: &mut Rng, jumping: &mut u32) -> InputFrame {
+    let mut frame = InputFrame::default();
+    match rng.below(22) {
+        0..=11 => {
+            frame.right = true;
+            frame.run = rng.below(4) != 0;
+        }
+        12..=16 => {
+            frame.right = true;
+            frame.run = rng.below(2) == 0;
+            *jumping = 1 + rng.below(6) as u32;
+        }
+        17 => {}
+        18 => frame.left = true,
+        19 => {
+            frame.left = true;
+            *jumping = 1 + rng.below(6) as u32;
+        }
+        20 => {
+            frame.down = true;
+            *jumping = 1;
+        }
+        _ => *jumping = 1 + rng.below(6) as u32,
+    }
+    if *jumping > 0 {
+        frame.jump = true;
+        *jumping -= 1;
+    }
+    frame
+}
+
+fn continuation(rng: &mut Rng) -> Vec<InputFrame> {
+    let mut frames = Vec::with_capacity(HORIZON * DECISION);
+    let mut jumping = 0;
+    // A jump needs the button released in between: a decision that starts a jump right after
+    // another still rises only if the previous one ended; leave one step free.
+    for _ in 0..HORIZON {
+        let frame = decision(rng, &mut jumping);
+        for i in 0..DECISION {
+            let mut f = frame;
+            if i == DECISION - 1 && jumping == 0 {
+                f.jump = false;
+            }
+            frames.push(f);
+        }
+    }
+    frames
+}
+
+/// Plans a replay from the level's start to its goal, within `max_rounds` rounds.
+pub fn plan(root: &DataRoot, level: &LevelSource, seed: u64, max_rounds: usize) -> Result<Replay, String> {
+    let mut app = headless_app(root.clone(), level.clone(), None, InputSource::Idle);
+    app.update();
+    let goal_x = app.world().resource::<LevelInfo>().bounds.max.x;
+    drop(app);
+    let mut rng = Rng(seed.max(1));
+    let mut plan: Vec<InputFrame> = Vec::new();
+    let mut failures = 0;
+    for round in 0..max_rounds {
+        let mut best: Option<(f32, Vec<InputFrame>, Outcome)> = None;
+        for _ in 0..CANDIDATES {
+            let mut frames = plan.clone();
+            frames.extend(continuation(&mut rng));
+            let outcome = simulate(root, level, &frames);
+            if let Some(step) = outcome.completed_at {
+                frames.truncate(step);
+                eprintln!("round {round}: the goal is reached after {step} steps");
+                return Ok(Replay::from_frames(Some(level.name()), &frames));
+            }
+            let score = if outcome.died {
+                f32::MIN
+            } else {
+                outcome.x + outcome.y * 0.1
+            };
+            if best.as_ref().is_none_or(|(s, ..)| score > *s) {
+                best = Some((score, frames, outcome));
+            }
+        }
+        let (score, frames, outcome) = best.expect("at least one candidate");
+        if score == f32::MIN {
+            failures += 1;
+            let back = (KEEP * DECISION * failures.min(6)).min(plan.len());
+            plan.truncate(plan.len() - back);
+            eprintln!("round {round}: every candidate died; backing up to step {}", plan.len());
+            continue;
+        }
+        failures = 0;
+        plan = frames[..plan.len() + KEEP * DECISION].to_vec();
+        eprintln!(
+            "round {round}: {} steps planned, x {:.0} of {goal_x:.0}",
+            plan.len(),
+            outcome.x
+        );
+    }
+    Err(format!(
+        "no way to the goal of {} found in {max_rounds} rounds ({} steps planned)",
+        level.name(),
+        plan.len()
+    ))
+}

@@ -1,0 +1,302 @@
+//! Enemies: walkers (turning at walls; a variant also at ledges), shell enemies and hammer
+//! throwers, all moved by the physics plugin (slopes, lifts, one-way platforms). Stomping and
+//! touching them are game rules checked after the physics step.
+
+use bevy::prelude::*;
+use bevy_platformer_physics::broad_phase::{BodyKind, BroadPhase};
+use bevy_platformer_physics::geometry::Aabb;
+use bevy_platformer_physics::prelude::*;
+
+use super::player::{ChangeForm, Player, PlayerStatus};
+use super::progress::GameProgress;
+use super::shell::Shell;
+use super::{Sfx, hammer::HammerThrower};
+use crate::GameSystems;
+use crate::input::PlayerInput;
+use crate::layers::ENEMY_LAYERS;
+use crate::level::{LevelEntity, LevelInfo};
+use crate::tuning::Tuning;
+
+/// What an enemy is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Reflect)]
+pub enum EnemyKind {
+    /// Walks, turns at walls.
+    Walker,
+    /// Walks, turns at walls and at ledges.
+    LedgeWalker,
+    /// Walks; a stomp turns it into a [`Shell`].
+    ShellEnemy,
+    /// The shell of a stomped shell enemy: still or sliding.
+    Shell,
+    /// Hops and throws hammers.
+    HammerThrower,
+}
+
+/// An enemy. Its transform is the centre of its collider.
+#[derive(Component, Clone, Debug, Reflect)]
+#[reflect(Component)]
+#[require(Dynamic, CollisionLayers = ENEMY_LAYERS, LevelEntity)]
+pub struct Enemy {
+    /// Kind.
+    pub kind: EnemyKind,
+    /// Walking direction: -1 left, 1 right.
+    pub direction: f32,
+}
+
+/// A stomped walker, flat for a moment before it disappears.
+#[derive(Component, Clone, Copy, Debug, Reflect)]
+pub struct Squashed(pub f32);
+
+/// Knocked out (by a shell or a stomp on a thrower): falls off the screen, through everything.
+#[derive(Component, Clone, Copy, Debug, Reflect)]
+pub struct KnockedOut {
+    /// Vertical speed, px/s.
+    pub velocity_y: f32,
+}
+
+fn spawn_enemy(commands: &mut Commands, feet: Vec2, size: Vec2, kind: EnemyKind, name: &'static str) -> Entity {
+    commands
+        .spawn((
+            Enemy { kind, direction: -1.0 },
+            Name::new(name),
+            Collider::rectangle(size.x, size.y),
+            Transform::from_translation((feet + Vec2::Y * size.y / 2.0).extend(5.0)),
+        ))
+        .id()
+}
+
+/// A walker; `turns_at_ledges` makes the ledge-turning variant.
+pub fn spawn_walker(commands: &mut Commands, feet: Vec2, turns_at_ledges: bool, _tuning: &Tuning) {
+    let kind = if turns_at_ledges {
+        EnemyKind::LedgeWalker
+    } else {
+        EnemyKind::Walker
+    };
+    spawn_enemy(commands, feet, Vec2::new(14.0, 14.0), kind, "Walker");
+}
+
+/// A shell enemy.
+pub fn spawn_shell_enemy(commands: &mut Commands, feet: Vec2, _tuning: &Tuning) {
+    spawn_enemy(
+        commands,
+        feet,
+        Vec2::new(14.0, 22.0),
+        EnemyKind::ShellEnemy,
+        "Shell enemy",
+    );
+}
+
+/// A hammer thrower.
+pub fn spawn_hammer_thrower(commands: &mut Commands, feet: Vec2, tuning: &Tuning) {
+    let entity = spawn_enemy(
+        commands,
+        feet,
+        Vec2::new(14.0, 22.0),
+        EnemyKind::HammerThrower,
+        "Hammer thrower",
+    );
+    commands.entity(entity).insert(HammerThrower::new(&tuning.enemies));
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.register_type::<Enemy>();
+    app.add_systems(FixedUpdate, walk_enemies.in_set(GameSystems::Intent));
+    app.add_systems(
+        FixedUpdate,
+        (player_meets_enemies, fade_squashed, fall_knocked_out, enemies_in_pits)
+            .chain()
+            .in_set(GameSystems::React),
+    );
+}
+
+/// Whether there is ground just ahead of a body's front foot.
+fn ground_ahead(broad_phase: &BroadPhase, aabb: &Aabb, direction: f32, nearby: &mut Vec<ColliderProxy>) -> bool {
+    let x = if direction > 0.0 {
+        aabb.max.x + 1.0
+    } else {
+        aabb.min.x - 1.0
+    };
+    let probe = Vec2::new(x, aabb.min.y - 3.0);
+    broad_phase.query(&Aabb::from_center_half_size(probe, Vec2::splat(0.5)), nearby);
+    nearby.iter().any(|p| {
+        p.kind != BodyKind::Dynamic
+            && !p.sensor
+            && p.aabb.contains(probe)
+            && p.slope
+                .is_none_or(|s| probe.y <= s.surface_y(&Aabb::from_center_half_size(probe, Vec2::ZERO)) + 0.5)
+    })
+}
+
+use bevy_platformer_physics::broad_phase::ColliderProxy;
+
+/// Walking and turning.
+fn walk_enemies(
+    tuning: Res<Tuning>,
+    broad_phase: Res<BroadPhase>,
+    mut enemies: Query<
+        (
+            &mut Enemy,
+            &Transform,
+            &Collider,
+            &Contacts,
+            &mut Movement,
+            &mut MovementInput,
+            Option<&Shell>,
+        ),
+        Without<Frozen>,
+    >,
+    mut nearby: Local<Vec<ColliderProxy>>,
+) {
+    let t = &tuning.enemies;
+    for (mut enemy, transform, collider, contacts, mut movement, mut input, shell) in &mut enemies {
+        let speed = match enemy.kind {
+            EnemyKind::Walker | EnemyKind::LedgeWalker => t.walker_speed,
+            EnemyKind::ShellEnemy => t.shell_enemy_speed,
+            EnemyKind::Shell => {
+                if shell.is_some_and(|s| s.moving) {
+                    t.shell_speed
+                } else {
+                    0.0
+                }
+            }
+            EnemyKind::HammerThrower => 0.0,
+        };
+        let blocked_left = contacts.solid_in(ContactDirection::Left).next().is_some();
+        let blocked_right = contacts.solid_in(ContactDirection::Right).next().is_some();
+        if enemy.direction < 0.0 && blocked_left {
+            enemy.direction = 1.0;
+        } else if enemy.direction > 0.0 && blocked_right {
+            enemy.direction = -1.0;
+        } else if enemy.kind == EnemyKind::LedgeWalker && contacts.on_floor() {
+            let aabb = collider.aabb(transform.translation.truncate());
+            if !ground_ahead(&broad_phase, &aabb, enemy.direction, &mut nearby) {
+                enemy.direction = -enemy.direction;
+            }
+        }
+        movement.max_speed.x = speed;
+        movement.acceleration = 4000.0;
+        movement.deceleration = 4000.0;
+        movement.skid_deceleration = 8000.0;
+        input.horizontal = if speed > 0.0 { enemy.direction } else { 0.0 };
+    }
+}
+
+/// Stomps, kicks and hurts: the player against every enemy it overlaps after the step.
+fn player_meets_enemies(
+    mut commands: Commands,
+    tuning: Res<Tuning>,
+    input: Res<PlayerInput>,
+    mut progress: ResMut<GameProgress>,
+    mut players: Query<(&mut Player, &Transform, &Collider, &mut Velocity, &MovementState), Without<Enemy>>,
+    mut enemies: Query<
+        (Entity, &mut Enemy, &Transform, &mut Collider, Option<&mut Shell>),
+        (Without<Frozen>, Without<Player>),
+    >,
+    mut hurts: MessageWriter<ChangeForm>,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    for (mut player, player_transform, player_collider, mut player_velocity, state) in &mut players {
+        if player.status != PlayerStatus::Alive {
+            continue;
+        }
+        let player_box = player_collider.aabb(player_transform.translation.truncate());
+        for (entity, mut enemy, transform, mut collider, shell) in &mut enemies {
+            let enemy_box = collider.aabb(transform.translation.truncate());
+            if !player_box.intersects(&enemy_box, 0.0) {
+                continue;
+            }
+            let stomp = player_velocity.y < 0.0 && state.start_aabb.min.y >= enemy_box.max.y - 6.0;
+            let side = super::sign_or(enemy_box.center().x - player_box.center().x, player.facing);
+            if stomp {
+                player_velocity.y = if input.current.jump {
+                    tuning.player.stomp_bounce_held
+                } else {
+                    tuning.player.stomp_bounce
+                };
+                player.jumping = true;
+                progress.add_score(tuning.rules.stomp_score);
+                match enemy.kind {
+                    EnemyKind::Walker | EnemyKind::LedgeWalker => {
+                        commands
+                            .entity(entity)
+                            .insert((Squashed(tuning.enemies.squash_time), Frozen));
+                        sfx.write(Sfx::Stomp);
+                    }
+                    EnemyKind::HammerThrower => {
+                        commands.entity(entity).insert((KnockedOut { velocity_y: 0.0 }, Frozen));
+                        sfx.write(Sfx::Stomp);
+                    }
+                    EnemyKind::ShellEnemy => {
+                        enemy.kind = EnemyKind::Shell;
+                        let feet = transform.translation.y - collider.size.y / 2.0;
+                        *collider = Collider::rectangle(14.0, 14.0);
+                        commands.entity(entity).insert((
+                            Shell::default(),
+                            Transform::from_xyz(transform.translation.x, feet + 7.0, transform.translation.z),
+                        ));
+                        sfx.write(Sfx::Stomp);
+                    }
+                    EnemyKind::Shell => {
+                        if let Some(mut shell) = shell {
+                            if shell.moving {
+                                shell.moving = false;
+                            } else {
+                                shell.kick(&mut enemy, side, &tuning.enemies);
+                            }
+                        }
+                        sfx.write(Sfx::Kick);
+                    }
+                }
+            } else if enemy.kind == EnemyKind::Shell
+                && let Some(mut shell) = shell
+                && (!shell.moving || shell.grace > 0.0)
+            {
+                if !shell.moving {
+                    shell.kick(&mut enemy, side, &tuning.enemies);
+                    sfx.write(Sfx::Kick);
+                }
+            } else if player.vulnerable() {
+                hurts.write(ChangeForm::Hurt);
+            }
+        }
+    }
+}
+
+fn fade_squashed(time: Res<Time>, mut commands: Commands, mut squashed: Query<(Entity, &mut Squashed)>) {
+    for (entity, mut squash) in &mut squashed {
+        squash.0 -= time.delta_secs();
+        if squash.0 <= 0.0 {
+            commands.entity(entity).despawn();
+        }
+    }
+}
+
+fn fall_knocked_out(
+    time: Res<Time>,
+    tuning: Res<Tuning>,
+    info: Res<LevelInfo>,
+    mut commands: Commands,
+    mut knocked: Query<(Entity, &mut KnockedOut, &mut Transform)>,
+) {
+    let dt = time.delta_secs();
+    for (entity, mut out, mut transform) in &mut knocked {
+        out.velocity_y += tuning.physics.gravity * dt;
+        transform.translation.y += out.velocity_y * dt;
+        if transform.translation.y < info.bounds.min.y - 64.0 {
+            commands.entity(entity).despawn();
+        }
+    }
+}
+
+/// Enemies that fell out of the level are gone.
+fn enemies_in_pits(
+    info: Res<LevelInfo>,
+    mut commands: Commands,
+    enemies: Query<(Entity, &Transform), (With<Enemy>, Without<KnockedOut>)>,
+) {
+    for (entity, transform) in &enemies {
+        if transform.translation.y < info.bounds.min.y - 32.0 {
+            commands.entity(entity).despawn();
+        }
+    }
+}

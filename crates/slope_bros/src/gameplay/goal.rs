@@ -1,0 +1,102 @@
+//! The goal flag and checkpoints.
+
+use bevy::prelude::*;
+use bevy_platformer_physics::geometry::Aabb;
+use bevy_platformer_physics::prelude::*;
+
+use super::Sfx;
+use super::player::{Player, PlayerStatus};
+use crate::GameSystems;
+use crate::level::{CurrentLevel, LevelEntity};
+
+/// The goal: a flag pole standing on its base; touching the pole anywhere ends the level.
+#[derive(Component, Clone, Copy, Debug, Reflect)]
+#[reflect(Component)]
+#[require(LevelEntity, Name::new("Goal"))]
+pub struct Goal;
+
+impl Goal {
+    /// Height of the pole, px.
+    pub const HEIGHT: f32 = 160.0;
+
+    /// The pole's box, from the base's centre (the transform).
+    pub fn pole(base: Vec2) -> Aabb {
+        Aabb::from_min_size(base - Vec2::X * 3.0, Vec2::new(6.0, Self::HEIGHT))
+    }
+}
+
+/// A checkpoint: touching it makes the player restart here.
+#[derive(Component, Clone, Copy, Debug, Reflect)]
+#[reflect(Component)]
+#[require(LevelEntity, Name::new("Checkpoint"))]
+pub struct Checkpoint {
+    /// Reached.
+    pub active: bool,
+}
+
+/// The player reached the goal.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct LevelCompleted;
+
+/// Spawns the goal with its base at `feet`.
+pub fn spawn_goal(commands: &mut Commands, feet: Vec2) {
+    commands.spawn((Goal, Transform::from_translation(feet.extend(3.0))));
+}
+
+/// Spawns a checkpoint standing on `feet`; active if it is the one the player restarts at.
+pub fn spawn_checkpoint(commands: &mut Commands, feet: Vec2, restart: Option<Vec2>) {
+    let active = restart.is_some_and(|r| r.distance(feet) < 1.0);
+    commands.spawn((Checkpoint { active }, Transform::from_translation(feet.extend(3.0))));
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.register_type::<(Goal, Checkpoint)>();
+    app.add_message::<LevelCompleted>();
+    app.add_systems(FixedUpdate, (reach_checkpoints, reach_goal).in_set(GameSystems::React));
+}
+
+fn reach_checkpoints(
+    mut current: ResMut<CurrentLevel>,
+    players: Query<(&Player, &Transform, &Collider)>,
+    mut checkpoints: Query<(&mut Checkpoint, &Transform)>,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    for (player, transform, collider) in &players {
+        if player.status != PlayerStatus::Alive {
+            continue;
+        }
+        let player_box = collider.aabb(transform.translation.truncate());
+        for (mut checkpoint, base) in &mut checkpoints {
+            let feet = base.translation.truncate();
+            let area = Aabb::from_min_size(feet - Vec2::X * 8.0, Vec2::new(16.0, 32.0));
+            if !checkpoint.active && player_box.intersects(&area, 0.0) {
+                checkpoint.active = true;
+                current.checkpoint = Some(feet);
+                sfx.write(Sfx::Checkpoint);
+            }
+        }
+    }
+}
+
+fn reach_goal(
+    mut commands: Commands,
+    mut players: Query<(Entity, &mut Player, &Transform, &Collider, &mut Velocity)>,
+    goals: Query<&Transform, With<Goal>>,
+    mut completed: MessageWriter<LevelCompleted>,
+) {
+    for (entity, mut player, transform, collider, mut velocity) in &mut players {
+        if player.status != PlayerStatus::Alive {
+            continue;
+        }
+        let player_box = collider.aabb(transform.translation.truncate());
+        if goals
+            .iter()
+            .any(|g| Goal::pole(g.translation.truncate()).intersects(&player_box, 0.0))
+        {
+            player.status = PlayerStatus::Finished;
+            velocity.0 = Vec2::ZERO;
+            commands.entity(entity).insert(Frozen);
+            completed.write(LevelCompleted);
+        }
+    }
+}

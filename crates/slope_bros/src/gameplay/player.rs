@@ -1,0 +1,321 @@
+//! The player character: walk, run, skid, variable-height jump with coyote time and a jump
+//! buffer, drop-through, small and big forms, damage with blinking invulnerability, death.
+//!
+//! [`control_player`] runs before the physics step and turns [`PlayerInput`] into the plugin's
+//! [`Movement`] limits, [`MovementInput`] and jump velocity; the physics moves the body.
+
+use bevy::prelude::*;
+use bevy_platformer_physics::broad_phase::BroadPhase;
+use bevy_platformer_physics::geometry::Aabb;
+use bevy_platformer_physics::prelude::*;
+
+use super::{Sfx, sign_or};
+use crate::GameSystems;
+use crate::input::PlayerInput;
+use crate::layers::PLAYER_LAYERS;
+use crate::level::LevelEntity;
+use crate::tuning::{PlayerTuning, Tuning};
+
+/// Small or big.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
+pub enum Form {
+    /// One tile tall.
+    #[default]
+    Small,
+    /// Two tiles tall; a hit makes it small again.
+    Big,
+}
+
+/// Alive, dying (frozen, then the level restarts) or done (reached the goal).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Reflect)]
+pub enum PlayerStatus {
+    /// Playing.
+    #[default]
+    Alive,
+    /// Dying; seconds left of the animation.
+    Dying(f32),
+    /// Touched the goal.
+    Finished,
+}
+
+/// The player character. Its transform is the centre of its collider.
+#[derive(Component, Clone, Debug, Default, Reflect)]
+#[reflect(Component)]
+#[require(Dynamic, CollisionLayers = PLAYER_LAYERS, Name::new("Player"), LevelEntity)]
+pub struct Player {
+    /// Current form.
+    pub form: Form,
+    /// The form a power-up asked for, applied as soon as the big collider fits.
+    pub pending_growth: bool,
+    /// Facing: 1 right, -1 left.
+    pub facing: f32,
+    /// Seconds a jump is still allowed after leaving the ground.
+    pub coyote_left: f32,
+    /// Seconds a pressed jump is remembered.
+    pub buffered_jump: f32,
+    /// Rising from a jump (variable height applies).
+    pub jumping: bool,
+    /// Seconds of invulnerability left.
+    pub invulnerable: f32,
+    /// Alive, dying or finished.
+    pub status: PlayerStatus,
+    /// Standing on something at the end of the latest step.
+    pub on_ground: bool,
+    /// Turning against the motion on the ground.
+    pub skidding: bool,
+}
+
+impl Player {
+    /// The collider size of a form.
+    pub fn size(form: Form, tuning: &PlayerTuning) -> Vec2 {
+        match form {
+            Form::Small => tuning.small_size,
+            Form::Big => tuning.big_size,
+        }
+    }
+
+    /// Can be hurt now.
+    pub fn vulnerable(&self) -> bool {
+        self.status == PlayerStatus::Alive && self.invulnerable <= 0.0
+    }
+}
+
+/// Spawns the player with its feet at `feet`.
+pub fn spawn_player(commands: &mut Commands, feet: Vec2, tuning: &Tuning) {
+    let size = tuning.player.small_size;
+    commands.spawn((
+        Player {
+            facing: 1.0,
+            ..default()
+        },
+        Collider::rectangle(size.x, size.y),
+        tuning.physics.collision_mode,
+        Transform::from_translation((feet + Vec2::Y * size.y / 2.0).extend(10.0)),
+    ));
+}
+
+/// Asks the player to grow (a power-up) or shrink (a hit).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChangeForm {
+    /// Power-up.
+    Grow,
+    /// Hit while big; a hit while small is [`Kill`].
+    Hurt,
+}
+
+/// The player dies (pit, enemy, time).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kill;
+
+pub(super) fn plugin(app: &mut App) {
+    app.register_type::<Player>();
+    app.add_message::<ChangeForm>().add_message::<Kill>();
+    app.add_systems(FixedUpdate, control_player.in_set(GameSystems::Intent));
+    app.add_systems(
+        FixedUpdate,
+        (change_form, fall_into_pit, kill_player, tick_player)
+            .chain()
+            .in_set(GameSystems::Progress),
+    );
+}
+
+/// Turns this step's input into movement.
+fn control_player(
+    input: Res<PlayerInput>,
+    tuning: Res<Tuning>,
+    time: Res<Time>,
+    mut players: Query<(&mut Player, &mut Movement, &mut MovementInput, &mut Velocity, &Contacts)>,
+    broad_phase: Res<BroadPhase>,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    let dt = time.delta_secs();
+    let t = &tuning.player;
+    for (mut player, mut movement, mut intent, mut velocity, contacts) in &mut players {
+        if player.status != PlayerStatus::Alive {
+            intent.horizontal = 0.0;
+            continue;
+        }
+        let on_ground = contacts.on_floor();
+        player.on_ground = on_ground;
+        if on_ground && velocity.y <= 0.0 {
+            player.coyote_left = t.coyote_time;
+            player.jumping = false;
+        } else {
+            player.coyote_left = (player.coyote_left - dt).max(0.0);
+        }
+        player.buffered_jump = if input.jump_pressed() {
+            t.jump_buffer
+        } else {
+            (player.buffered_jump - dt).max(0.0)
+        };
+
+        let horizontal = input.current.horizontal();
+        if horizontal != 0.0 {
+            player.facing = horizontal;
+        }
+        let control = if on_ground { 1.0 } else { t.air_control };
+        let top_speed = if input.current.run { t.run_speed } else { t.walk_speed };
+        // Letting go of run slows down with friction instead of stopping at walking speed at once.
+        movement.max_speed.x = top_speed.max(velocity.x.abs() - t.deceleration * dt).min(t.run_speed);
+        movement.max_speed.y = t.max_fall_speed.max(t.jump_speed + t.run_jump_bonus);
+        movement.acceleration = t.acceleration * control;
+        movement.deceleration = t.deceleration * control;
+        movement.skid_deceleration = t.skid_deceleration * control;
+        intent.horizontal = horizontal;
+        player.skidding = on_ground && horizontal != 0.0 && velocity.x != 0.0 && horizontal != sign_or(velocity.x, 0.0);
+
+        let standing_on_one_way = contacts
+            .solid_in(ContactDirection::Down)
+            .any(|c| broad_phase.piece(c.entity, c.part).is_some_and(|p| p.one_way));
+        if input.current.down && player.buffered_jump > 0.0 && on_ground && standing_on_one_way {
+            intent.drop_through = true;
+            player.buffered_jump = 0.0;
+        } else if player.buffered_jump > 0.0 && player.coyote_left > 0.0 {
+            let speed = t.jump_speed + t.run_jump_bonus * (velocity.x.abs() / t.run_speed.max(1.0)).min(1.0);
+            if on_ground {
+                intent.jump = Some(speed);
+            } else {
+                velocity.y = speed;
+            }
+            player.jumping = true;
+            player.coyote_left = 0.0;
+            player.buffered_jump = 0.0;
+            sfx.write(if player.form == Form::Big {
+                Sfx::JumpBig
+            } else {
+                Sfx::Jump
+            });
+        }
+        // Variable jump height: rising from a jump without the button held pulls down harder.
+        let rising = velocity.y > 0.0 || intent.jump.is_some();
+        movement.gravity_scale = if rising && player.jumping && !input.current.jump {
+            t.release_gravity_scale
+        } else if !rising && !on_ground {
+            t.fall_gravity_scale
+        } else {
+            1.0
+        };
+    }
+}
+
+/// Whether a box overlaps the level's solid geometry (not one-way platforms or slopes).
+pub fn box_fits(broad_phase: &BroadPhase, aabb: &Aabb) -> bool {
+    let mut nearby = Vec::new();
+    broad_phase.query(aabb, &mut nearby);
+    !nearby.iter().any(|p| {
+        !p.one_way
+            && !p.sensor
+            && p.slope.is_none()
+            && p.kind != bevy_platformer_physics::broad_phase::BodyKind::Dynamic
+            && aabb.intersects(&p.aabb, 0.01)
+    })
+}
+
+fn resize(transform: &mut Transform, collider: &mut Collider, size: Vec2) {
+    let feet = transform.translation.y - collider.size.y / 2.0;
+    transform.translation.y = feet + size.y / 2.0;
+    *collider = Collider::rectangle(size.x, size.y);
+}
+
+/// Grows and shrinks. A growth waits until the big collider fits (never inside a ceiling).
+fn change_form(
+    mut requests: MessageReader<ChangeForm>,
+    mut kills: MessageWriter<Kill>,
+    tuning: Res<Tuning>,
+    broad_phase: Res<BroadPhase>,
+    mut players: Query<(&mut Player, &mut Transform, &mut Collider)>,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    let t = &tuning.player;
+    for request in requests.read() {
+        for (mut player, mut transform, mut collider) in &mut players {
+            if player.status != PlayerStatus::Alive {
+                continue;
+            }
+            match request {
+                ChangeForm::Grow => {
+                    player.pending_growth = player.form == Form::Small;
+                    sfx.write(Sfx::Powerup);
+                }
+                ChangeForm::Hurt if !player.vulnerable() => {}
+                ChangeForm::Hurt if player.form == Form::Big => {
+                    player.form = Form::Small;
+                    player.pending_growth = false;
+                    player.invulnerable = t.invulnerable_time;
+                    resize(&mut transform, &mut collider, t.small_size);
+                    sfx.write(Sfx::Hurt);
+                }
+                ChangeForm::Hurt => {
+                    kills.write(Kill);
+                }
+            }
+        }
+    }
+    for (mut player, mut transform, mut collider) in &mut players {
+        if player.pending_growth && player.status == PlayerStatus::Alive {
+            let feet = transform.translation.truncate() - Vec2::Y * collider.size.y / 2.0;
+            let big = Aabb::from_min_size(feet - Vec2::X * t.big_size.x / 2.0, t.big_size);
+            if box_fits(&broad_phase, &big) {
+                player.form = Form::Big;
+                player.pending_growth = false;
+                resize(&mut transform, &mut collider, t.big_size);
+            }
+        }
+    }
+}
+
+fn fall_into_pit(
+    info: Res<crate::level::LevelInfo>,
+    players: Query<(&Player, &Transform, &Collider)>,
+    mut kills: MessageWriter<Kill>,
+) {
+    for (player, transform, collider) in &players {
+        let top = transform.translation.y + collider.size.y / 2.0;
+        if player.status == PlayerStatus::Alive && top < info.bounds.min.y {
+            kills.write(Kill);
+        }
+    }
+}
+
+fn kill_player(
+    mut kills: MessageReader<Kill>,
+    tuning: Res<Tuning>,
+    mut commands: Commands,
+    mut players: Query<(Entity, &mut Player, &mut Velocity)>,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    if kills.read().count() == 0 {
+        return;
+    }
+    for (entity, mut player, mut velocity) in &mut players {
+        if player.status == PlayerStatus::Alive {
+            player.status = PlayerStatus::Dying(tuning.player.death_time);
+            velocity.0 = Vec2::ZERO;
+            commands.entity(entity).insert(Frozen);
+            sfx.write(Sfx::Die);
+        }
+    }
+}
+
+/// Timers: invulnerability and the death animation.
+fn tick_player(time: Res<Time>, mut players: Query<&mut Player>, mut finished: MessageWriter<PlayerDied>) {
+    let dt = time.delta_secs();
+    for mut player in &mut players {
+        player.invulnerable = (player.invulnerable - dt).max(0.0);
+        if let PlayerStatus::Dying(left) = player.status
+            && left > 0.0
+        {
+            let left = left - dt;
+            if left <= 0.0 {
+                player.status = PlayerStatus::Dying(0.0);
+                finished.write(PlayerDied);
+            } else {
+                player.status = PlayerStatus::Dying(left);
+            }
+        }
+    }
+}
+
+/// The death animation ended: the level restarts or the game is over.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct PlayerDied;

@@ -1,0 +1,141 @@
+//! Score, coins, lives and the level clock, and what a run came to (for the screens and for
+//! headless runs).
+
+use bevy::prelude::*;
+
+use super::goal::LevelCompleted;
+use super::player::{Kill, PlayerDied};
+use crate::GameSystems;
+use crate::level::LoadLevel;
+use crate::tuning::{GameRules, Tuning};
+
+/// Carried across levels: score, coins, lives.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Reflect)]
+#[reflect(Resource)]
+pub struct GameProgress {
+    /// Points.
+    pub score: u32,
+    /// Coins (wrapping at [`GameRules::coins_per_life`]).
+    pub coins: u32,
+    /// Lives left.
+    pub lives: u32,
+}
+
+impl GameProgress {
+    /// A new game.
+    pub fn new(rules: &GameRules) -> Self {
+        Self {
+            score: 0,
+            coins: 0,
+            lives: rules.lives,
+        }
+    }
+
+    /// Adds points.
+    pub fn add_score(&mut self, points: u32) {
+        self.score = self.score.saturating_add(points);
+    }
+
+    /// Adds a coin; true if it made an extra life.
+    pub fn add_coin(&mut self, rules: &GameRules) -> bool {
+        self.add_score(rules.coin_score);
+        self.coins += 1;
+        if rules.coins_per_life > 0 && self.coins >= rules.coins_per_life {
+            self.coins -= rules.coins_per_life;
+            self.lives += 1;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// Seconds left on the level's clock.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Reflect)]
+#[reflect(Resource)]
+pub struct LevelClock {
+    /// Seconds left.
+    pub left: f32,
+    /// Fixed steps played in this attempt.
+    pub steps: u64,
+}
+
+/// What happened in this run so far.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Reflect)]
+#[reflect(Resource)]
+pub struct RunOutcome {
+    /// The goal was reached (at this step of the attempt).
+    pub completed_at: Option<u64>,
+    /// Deaths so far.
+    pub deaths: u32,
+    /// No lives are left.
+    pub game_over: bool,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.register_type::<(GameProgress, LevelClock, RunOutcome)>();
+    app.add_message::<PlayerDied>();
+    app.init_resource::<LevelClock>().init_resource::<RunOutcome>();
+    app.add_systems(Startup, new_game);
+    app.add_systems(
+        FixedUpdate,
+        (tick_clock, complete_level, lose_life)
+            .chain()
+            .in_set(GameSystems::Progress),
+    );
+}
+
+fn new_game(mut commands: Commands, tuning: Res<Tuning>) {
+    commands.insert_resource(GameProgress::new(&tuning.rules));
+}
+
+fn tick_clock(
+    time: Res<Time>,
+    mut clock: ResMut<LevelClock>,
+    outcome: Res<RunOutcome>,
+    mut kills: MessageWriter<Kill>,
+) {
+    if outcome.completed_at.is_some() {
+        return;
+    }
+    clock.steps += 1;
+    let before = clock.left;
+    clock.left = (clock.left - time.delta_secs()).max(0.0);
+    if before > 0.0 && clock.left == 0.0 {
+        kills.write(Kill);
+    }
+}
+
+fn complete_level(
+    mut completed: MessageReader<LevelCompleted>,
+    tuning: Res<Tuning>,
+    mut clock: ResMut<LevelClock>,
+    mut progress: ResMut<GameProgress>,
+    mut outcome: ResMut<RunOutcome>,
+) {
+    if completed.read().count() == 0 || outcome.completed_at.is_some() {
+        return;
+    }
+    outcome.completed_at = Some(clock.steps);
+    progress.add_score(clock.left.ceil() as u32 * tuning.rules.time_bonus);
+    clock.left = 0.0;
+}
+
+/// A death: one life less; the level restarts (at the last checkpoint) or the game is over.
+fn lose_life(
+    mut died: MessageReader<PlayerDied>,
+    mut progress: ResMut<GameProgress>,
+    mut outcome: ResMut<RunOutcome>,
+    mut reload: MessageWriter<LoadLevel>,
+) {
+    if died.read().count() == 0 {
+        return;
+    }
+    outcome.deaths += 1;
+    progress.lives = progress.lives.saturating_sub(1);
+    if progress.lives == 0 {
+        outcome.game_over = true;
+    } else {
+        reload.write(LoadLevel);
+    }
+}

@@ -1,0 +1,122 @@
+//! Headless runs: the real game rules without a window or GPU, one fixed step per frame, for
+//! tests and bug reports. Deterministic: the same level and replay give the same trace.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+
+use crate::GameCorePlugin;
+use crate::gameplay::player::Player;
+use crate::gameplay::progress::{GameProgress, RunOutcome};
+use crate::input::InputSource;
+use crate::level::{CurrentLevel, LevelLoadError, LevelSource};
+use crate::paths::DataRoot;
+use crate::replay::{Recorder, Replay, ReplayCursor};
+use crate::screens::Screen;
+use crate::trace::Trace;
+
+/// A headless run.
+#[derive(Clone, Debug)]
+pub struct HeadlessRun {
+    /// Where the data is.
+    pub root: DataRoot,
+    /// The level.
+    pub level: LevelSource,
+    /// Input, frame by frame (nothing held when absent or after its end).
+    pub replay: Option<Replay>,
+    /// Steps to run at most (stops early at the goal or game over).
+    pub frames: u64,
+    /// A start position for the player's feet instead of the level's `Player` entity.
+    pub start: Option<Vec2>,
+    /// Write the trace here.
+    pub trace: Option<PathBuf>,
+    /// Keep running after the goal is reached (until `frames`).
+    pub run_past_goal: bool,
+}
+
+/// What a headless run came to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeadlessReport {
+    /// Steps run.
+    pub steps: u64,
+    /// The step at which the goal was reached.
+    pub completed_at: Option<u64>,
+    /// Deaths.
+    pub deaths: u32,
+    /// The player's final position.
+    pub final_position: Option<Vec2>,
+    /// Score at the end.
+    pub score: u32,
+    /// The trace (CSV).
+    pub trace: String,
+}
+
+/// An app that runs the game's rules headless: each `update()` is one fixed step, the first one
+/// enters the level.
+pub fn headless_app(root: DataRoot, level: LevelSource, start: Option<Vec2>, input: InputSource) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+    app.add_plugins(GameCorePlugin {
+        root,
+        level,
+        watch_tuning: false,
+    });
+    app.world_mut().resource_mut::<CurrentLevel>().start_override = start;
+    app.insert_resource(Trace::default());
+    app.insert_resource(input);
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing);
+    app
+}
+
+/// Plays `run`; an unusable level or replay is an error naming the file.
+pub fn run(run: &HeadlessRun) -> Result<HeadlessReport, String> {
+    let input = match &run.replay {
+        Some(replay) => InputSource::Replay(ReplayCursor::new(replay)),
+        None => InputSource::Idle,
+    };
+    let mut app = headless_app(run.root.clone(), run.level.clone(), run.start, input);
+    let mut steps = 0;
+    while steps < run.frames {
+        app.update();
+        steps += 1;
+        if let Some(error) = &app.world().resource::<LevelLoadError>().0 {
+            return Err(error.clone());
+        }
+        let outcome = app.world().resource::<RunOutcome>();
+        if outcome.game_over || (outcome.completed_at.is_some() && !run.run_past_goal) {
+            break;
+        }
+    }
+    let trace = app.world().resource::<Trace>().to_csv();
+    if let Some(path) = &run.trace {
+        std::fs::write(path, &trace).map_err(|e| format!("cannot write the trace {}: {e}", path.display()))?;
+    }
+    let world = app.world_mut();
+    let outcome = world.resource::<RunOutcome>().clone();
+    let score = world.resource::<GameProgress>().score;
+    let final_position = world
+        .query_filtered::<&Transform, With<Player>>()
+        .iter(world)
+        .next()
+        .map(|t| t.translation.truncate());
+    Ok(HeadlessReport {
+        steps,
+        completed_at: outcome.completed_at,
+        deaths: outcome.deaths,
+        final_position,
+        score,
+        trace,
+    })
+}
+
+/// Records the input of a windowed session into `path`.
+pub fn recorder(path: PathBuf, level: &LevelSource) -> Recorder {
+    Recorder {
+        path,
+        level: Some(level.name()),
+        frames: Vec::new(),
+    }
+}

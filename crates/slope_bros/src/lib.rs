@@ -1,0 +1,117 @@
+//! Slope Bros: a Mario-like sample game on `bevy_platformer_physics`.
+//!
+//! The game is split so that its rules run without a window or GPU:
+//! - [`GameCorePlugin`]: levels, player, enemies, items, progress, input frames, replays — all in
+//!   `FixedUpdate` at 60 Hz around the physics step, ordered by [`GameSystems`];
+//! - [`presentation`]: sprites, animation, camera, parallax, HUD, sound, the debug overlay — reading
+//!   the core's state, never changing it;
+//! - [`screens`]: the screen flow (loading, title, playing, pause, level complete, game over).
+//!
+//! `--headless` runs the core alone, one fixed step per frame, deterministically (see [`headless`]).
+
+// Bevy systems take their data as parameters: long parameter lists and query types are the norm.
+#![allow(clippy::type_complexity, clippy::too_many_arguments)]
+
+pub mod autopilot;
+pub mod cli;
+pub mod gameplay;
+pub mod headless;
+pub mod input;
+pub mod layers;
+pub mod level;
+pub mod masks;
+pub mod paths;
+pub mod presentation;
+pub mod replay;
+pub mod screens;
+pub mod trace;
+pub mod tuning;
+
+use bevy::prelude::*;
+use bevy_platformer_physics::prelude::*;
+
+use crate::level::{CurrentLevel, GameData, LevelSource};
+use crate::masks::SpriteMasks;
+use crate::paths::DataRoot;
+use crate::screens::Screen;
+
+/// Fixed steps per second of the game and its physics.
+pub const STEPS_PER_SECOND: f64 = 60.0;
+
+/// The order of the game's work in each fixed step, around the physics step
+/// ([`PlatformerSystems`]): input and intents before it, reactions and bookkeeping after it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameSystems {
+    /// Take this step's input frame.
+    Input,
+    /// Player control and enemy AI: velocities and movement intents.
+    Intent,
+    /// Interactions after the move: stomps, pick-ups, blocks, damage, goal.
+    React,
+    /// Deaths, timers, lives.
+    Progress,
+    /// Traces and recordings.
+    Record,
+}
+
+/// The game's rules (headless and windowed).
+pub struct GameCorePlugin {
+    /// Where `assets/` and `levels/` are.
+    pub root: DataRoot,
+    /// The first level.
+    pub level: LevelSource,
+    /// Hot-reload `assets/tuning.ron` (windowed); a headless run keeps its start values.
+    pub watch_tuning: bool,
+}
+
+impl Plugin for GameCorePlugin {
+    fn build(&self, app: &mut App) {
+        tuning::load_tuning(
+            app.world_mut(),
+            self.root.assets().join("tuning.ron"),
+            self.watch_tuning,
+        );
+        let tuning = app.world().resource::<tuning::Tuning>().clone();
+        app.insert_resource(PhysicsConfig {
+            fixed_hz: STEPS_PER_SECOND,
+            gravity: Vec2::new(0.0, tuning.physics.gravity),
+            ..default()
+        });
+        app.add_plugins(PlatformerPhysicsPlugins::default());
+        app.insert_resource(GameData {
+            root: self.root.clone(),
+        });
+        app.insert_resource(CurrentLevel::new(self.level.clone()));
+        app.insert_resource(SpriteMasks::load(&self.root.assets().join("images")));
+        app.init_state::<Screen>();
+        app.configure_sets(
+            FixedUpdate,
+            (GameSystems::Input, GameSystems::Intent)
+                .chain()
+                .before(PlatformerSystems::SyncColliders),
+        );
+        app.configure_sets(
+            FixedUpdate,
+            (GameSystems::React, GameSystems::Progress, GameSystems::Record)
+                .chain()
+                .after(PlatformerSystems::ContactEvents),
+        );
+        for set in [
+            GameSystems::Input,
+            GameSystems::Intent,
+            GameSystems::React,
+            GameSystems::Progress,
+            GameSystems::Record,
+        ] {
+            app.configure_sets(FixedUpdate, set.run_if(in_state(Screen::Playing)));
+        }
+        app.add_plugins((
+            tuning::plugin,
+            input::plugin,
+            replay::plugin,
+            level::plugin,
+            gameplay::plugin,
+            trace::plugin,
+        ));
+    }
+}

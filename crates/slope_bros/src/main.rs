@@ -1,0 +1,82 @@
+//! `slope_bros`: plays the game, or runs it headless (see `--help`).
+
+use std::process::ExitCode;
+
+use slope_bros::cli::{Options, USAGE};
+use slope_bros::headless::{self, HeadlessRun};
+use slope_bros::level::LevelSource;
+use slope_bros::paths::DataRoot;
+use slope_bros::replay::Replay;
+
+fn main() -> ExitCode {
+    let options = match Options::parse(std::env::args().skip(1)) {
+        Ok(options) => options,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if options.help {
+        print!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    match run(options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(options: Options) -> Result<(), String> {
+    let root = DataRoot::locate()?;
+    let level = match &options.level {
+        Some(level) => Some(LevelSource::parse(level, options.mapping.clone())?),
+        None => None,
+    };
+    let replay = match &options.replay {
+        Some(path) => Some(Replay::load(path).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    if let Some(out) = &options.autopilot {
+        let level = level.unwrap_or(LevelSource::Builtin(0));
+        let replay = slope_bros::autopilot::plan(&root, &level, 0x5eed, 400)?;
+        std::fs::write(out, replay.to_ron()).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        println!("wrote {} steps to {}", replay.len(), out.display());
+        return Ok(());
+    }
+    if options.headless {
+        let level = level
+            .or_else(|| {
+                replay
+                    .as_ref()
+                    .and_then(|r| r.level.as_deref())
+                    .and_then(|l| LevelSource::parse(l, None).ok())
+            })
+            .unwrap_or(LevelSource::Builtin(0));
+        let report = headless::run(&HeadlessRun {
+            root,
+            level,
+            replay,
+            frames: options.frames.unwrap_or(0),
+            start: options.start,
+            trace: options.trace.clone(),
+            run_past_goal: false,
+        })?;
+        println!(
+            "steps {} · goal {} · deaths {} · score {} · final position {}",
+            report.steps,
+            report
+                .completed_at
+                .map_or("not reached".to_string(), |s| format!("reached at step {s}")),
+            report.deaths,
+            report.score,
+            report
+                .final_position
+                .map_or("-".to_string(), |p| format!("({:.1}, {:.1})", p.x, p.y)),
+        );
+        return Ok(());
+    }
+    slope_bros::presentation::run_windowed(root, level, replay, options)
+}

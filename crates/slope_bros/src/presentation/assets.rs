@@ -1,0 +1,179 @@
+//! Handles to every image and sound, loaded by the loading screen.
+
+use bevy::prelude::*;
+
+use crate::level::Theme;
+
+/// A sprite sheet: one row of frames.
+#[derive(Clone, Debug, Default)]
+pub struct Sheet {
+    /// The image.
+    pub image: Handle<Image>,
+    /// Its frames.
+    pub layout: Handle<TextureAtlasLayout>,
+    /// Frame size, px.
+    pub frame: Vec2,
+}
+
+impl Sheet {
+    /// A sprite showing frame `index`.
+    pub fn sprite(&self, index: usize) -> Sprite {
+        Sprite::from_atlas_image(
+            self.image.clone(),
+            TextureAtlas {
+                layout: self.layout.clone(),
+                index,
+            },
+        )
+    }
+}
+
+/// Every asset of the game.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct GameAssets {
+    /// `tiles.png`: 16 columns × 4 theme rows.
+    pub tiles: Sheet,
+    /// Small player, 7 frames.
+    pub player_small: Sheet,
+    /// Big player, 7 frames.
+    pub player_big: Sheet,
+    /// Walker, 3 frames.
+    pub walker: Sheet,
+    /// Ledge walker, 3 frames.
+    pub ledge_walker: Sheet,
+    /// Shell enemy, 2 frames.
+    pub shell_enemy: Sheet,
+    /// Shell, 4 frames.
+    pub shell: Sheet,
+    /// Hammer thrower, 3 frames.
+    pub hammer_thrower: Sheet,
+    /// Hammer, 4 frames.
+    pub hammer: Sheet,
+    /// Coin, 4 frames.
+    pub coin: Sheet,
+    /// Power-up.
+    pub mushroom: Handle<Image>,
+    /// Flag pole, 16 × 160.
+    pub goal: Handle<Image>,
+    /// Checkpoint, 2 frames.
+    pub checkpoint: Sheet,
+    /// A brick fragment.
+    pub debris: Handle<Image>,
+    /// Far backgrounds per theme.
+    pub backgrounds: Vec<Handle<Image>>,
+    /// Near backgrounds per theme.
+    pub near_backgrounds: Vec<Handle<Image>>,
+    /// The logo.
+    pub title: Handle<Image>,
+    /// Sound effects by name, and music per theme (feature `audio`).
+    #[cfg(feature = "audio")]
+    pub sounds: std::collections::HashMap<&'static str, Handle<AudioSource>>,
+}
+
+impl GameAssets {
+    /// Every handle, for the loading progress.
+    pub fn all(&self) -> Vec<UntypedHandle> {
+        let mut handles: Vec<UntypedHandle> = [
+            &self.tiles,
+            &self.player_small,
+            &self.player_big,
+            &self.walker,
+            &self.ledge_walker,
+            &self.shell_enemy,
+            &self.shell,
+            &self.hammer_thrower,
+            &self.hammer,
+            &self.coin,
+            &self.checkpoint,
+        ]
+        .iter()
+        .map(|s| s.image.clone().untyped())
+        .collect();
+        for image in [&self.mushroom, &self.goal, &self.debris, &self.title]
+            .into_iter()
+            .chain(&self.backgrounds)
+            .chain(&self.near_backgrounds)
+        {
+            handles.push(image.clone().untyped());
+        }
+        #[cfg(feature = "audio")]
+        handles.extend(self.sounds.values().map(|h| h.clone().untyped()));
+        handles
+    }
+
+    /// The tile index of `column` in the theme's row.
+    pub fn tile(theme: Theme, column: usize) -> usize {
+        theme.index() * 16 + column
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(PreStartup, load_assets);
+}
+
+/// Sound effect and music names (files `audio/<name>.wav`).
+#[cfg(feature = "audio")]
+pub const SOUNDS: [&str; 20] = [
+    "jump",
+    "jump_big",
+    "coin",
+    "stomp",
+    "kick",
+    "bump",
+    "break",
+    "powerup_appears",
+    "powerup",
+    "hurt",
+    "die",
+    "one_up",
+    "checkpoint",
+    "hammer",
+    "pause",
+    "level_complete",
+    "game_over",
+    "music_overworld",
+    "music_underground",
+    "music_sky",
+];
+
+fn load_assets(mut commands: Commands, server: Res<AssetServer>, mut layouts: ResMut<Assets<TextureAtlasLayout>>) {
+    let mut sheet = |file: &str, frame: UVec2, columns: u32, rows: u32| Sheet {
+        image: server.load(format!("images/{file}")),
+        layout: layouts.add(TextureAtlasLayout::from_grid(frame, columns, rows, None, None)),
+        frame: frame.as_vec2(),
+    };
+    let mut assets = GameAssets {
+        tiles: sheet("tiles.png", UVec2::splat(16), 16, 4),
+        player_small: sheet("player_small.png", UVec2::new(16, 16), 7, 1),
+        player_big: sheet("player_big.png", UVec2::new(16, 32), 7, 1),
+        walker: sheet("walker.png", UVec2::new(16, 16), 3, 1),
+        ledge_walker: sheet("ledge_walker.png", UVec2::new(16, 16), 3, 1),
+        shell_enemy: sheet("shell_enemy.png", UVec2::new(16, 24), 2, 1),
+        shell: sheet("shell.png", UVec2::new(16, 16), 4, 1),
+        hammer_thrower: sheet("hammer_thrower.png", UVec2::new(16, 24), 3, 1),
+        hammer: sheet("hammer.png", UVec2::new(16, 16), 4, 1),
+        coin: sheet("coin.png", UVec2::new(16, 16), 4, 1),
+        checkpoint: sheet("checkpoint.png", UVec2::new(16, 32), 2, 1),
+        mushroom: server.load("images/mushroom.png"),
+        goal: server.load("images/goal.png"),
+        debris: server.load("images/block_debris.png"),
+        backgrounds: Vec::new(),
+        near_backgrounds: Vec::new(),
+        title: server.load("images/title.png"),
+        #[cfg(feature = "audio")]
+        sounds: Default::default(),
+    };
+    for theme in ["overworld", "underground", "sky", "castle"] {
+        assets.backgrounds.push(server.load(format!("images/bg_{theme}.png")));
+        assets
+            .near_backgrounds
+            .push(server.load(format!("images/bg_near_{theme}.png")));
+    }
+    #[cfg(feature = "audio")]
+    {
+        for name in SOUNDS.into_iter().chain(["music_castle"]) {
+            assets.sounds.insert(name, server.load(format!("audio/{name}.wav")));
+        }
+    }
+    commands.insert_resource(assets);
+}

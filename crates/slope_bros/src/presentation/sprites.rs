@@ -1,0 +1,221 @@
+//! Sprites of characters and objects: added when the core spawns them, animated from their state.
+//! Sprites are drawn with their bottom on their collider's bottom (the anchor follows the collider
+//! height), facing the way they move.
+
+use bevy::prelude::*;
+use bevy::sprite::Anchor;
+use bevy_platformer_physics::prelude::*;
+
+use super::AppSystems;
+use super::assets::{GameAssets, Sheet};
+use crate::gameplay::enemies::{Enemy, EnemyKind, KnockedOut, Squashed};
+use crate::gameplay::goal::{Checkpoint, Goal};
+use crate::gameplay::hammer::{Hammer, HammerThrower};
+use crate::gameplay::items::{Coin, CoinPop, Mushroom};
+use crate::gameplay::player::{Form, Player, PlayerStatus};
+use crate::gameplay::shell::Shell;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, (dress_new_objects).in_set(AppSystems::Spawn));
+    app.add_systems(
+        Update,
+        (animate_player, animate_enemies, animate_objects).in_set(AppSystems::Animate),
+    );
+}
+
+/// Anchor that puts a sprite's bottom on the bottom of a collider centred on the transform.
+fn feet_anchor(sprite_height: f32, collider_height: f32) -> Anchor {
+    Anchor(Vec2::new(0.0, -0.5 + collider_height / 2.0 / sprite_height))
+}
+
+fn set_frame(sprite: &mut Sprite, sheet: &Sheet, index: usize) {
+    if sprite.image != sheet.image {
+        sprite.image = sheet.image.clone();
+    }
+    match &mut sprite.texture_atlas {
+        Some(atlas) if atlas.layout == sheet.layout => atlas.index = index,
+        _ => {
+            sprite.texture_atlas = Some(TextureAtlas {
+                layout: sheet.layout.clone(),
+                index,
+            });
+        }
+    }
+}
+
+fn dress_new_objects(
+    mut commands: Commands,
+    assets: Res<GameAssets>,
+    players: Query<(Entity, &Collider), Added<Player>>,
+    enemies: Query<(Entity, &Collider), Added<Enemy>>,
+    hammers: Query<Entity, Added<Hammer>>,
+    coins: Query<Entity, Or<(Added<Coin>, Added<CoinPop>)>>,
+    mushrooms: Query<Entity, Added<Mushroom>>,
+    goals: Query<Entity, Added<Goal>>,
+    checkpoints: Query<Entity, Added<Checkpoint>>,
+) {
+    for (entity, collider) in &players {
+        commands.entity(entity).insert((
+            assets.player_small.sprite(0),
+            feet_anchor(16.0, collider.size.y),
+            ObjectRect {
+                size: Vec2::splat(16.0),
+                offset: Vec2::new(0.0, 8.0 - collider.size.y / 2.0),
+            },
+        ));
+    }
+    for (entity, collider) in &enemies {
+        commands.entity(entity).insert((
+            assets.walker.sprite(0),
+            feet_anchor(16.0, collider.size.y),
+            ObjectRect {
+                size: Vec2::splat(16.0),
+                offset: Vec2::new(0.0, 8.0 - collider.size.y / 2.0),
+            },
+        ));
+    }
+    for entity in &hammers {
+        commands.entity(entity).insert(assets.hammer.sprite(0));
+    }
+    for entity in &coins {
+        commands.entity(entity).insert(assets.coin.sprite(0));
+    }
+    for entity in &mushrooms {
+        commands
+            .entity(entity)
+            .insert((Sprite::from_image(assets.mushroom.clone()), feet_anchor(16.0, 14.0)));
+    }
+    for entity in &goals {
+        commands
+            .entity(entity)
+            .insert((Sprite::from_image(assets.goal.clone()), Anchor::BOTTOM_CENTER));
+    }
+    for entity in &checkpoints {
+        commands
+            .entity(entity)
+            .insert((assets.checkpoint.sprite(0), Anchor::BOTTOM_CENTER));
+    }
+}
+
+/// Seconds of animation per walking frame at full walking speed.
+const WALK_FRAME: f32 = 0.1;
+
+fn animate_player(
+    time: Res<Time>,
+    assets: Res<GameAssets>,
+    mut players: Query<(
+        &Player,
+        &Velocity,
+        &Collider,
+        &mut Sprite,
+        &mut Anchor,
+        &mut Visibility,
+        &mut Transform,
+    )>,
+    mut walk_phase: Local<f32>,
+    mut dying_speed: Local<Option<f32>>,
+) {
+    let dt = time.delta_secs();
+    for (player, velocity, collider, mut sprite, mut anchor, mut visibility, mut transform) in &mut players {
+        let (sheet, height) = match player.form {
+            Form::Small => (&assets.player_small, 16.0),
+            Form::Big => (&assets.player_big, 32.0),
+        };
+        let frame = match player.status {
+            PlayerStatus::Dying(_) => 6,
+            _ if !player.on_ground => 4,
+            _ if player.skidding => 5,
+            _ if velocity.x.abs() > 5.0 => {
+                *walk_phase += dt * velocity.x.abs() / 90.0;
+                1 + ((*walk_phase / WALK_FRAME) as usize % 3)
+            }
+            _ => 0,
+        };
+        set_frame(&mut sprite, sheet, frame);
+        sprite.flip_x = player.facing < 0.0;
+        *anchor = feet_anchor(height, collider.size.y);
+        let blink = player.invulnerable > 0.0 && ((time.elapsed_secs() / 0.07) as u32).is_multiple_of(2);
+        *visibility = if blink {
+            Visibility::Hidden
+        } else {
+            Visibility::Inherited
+        };
+        // The death hop: the body is frozen, only its picture jumps and falls.
+        if let PlayerStatus::Dying(_) = player.status {
+            let speed = dying_speed.get_or_insert(320.0);
+            transform.translation.y += *speed * dt;
+            *speed -= 900.0 * dt;
+        } else {
+            *dying_speed = None;
+        }
+    }
+}
+
+fn animate_enemies(
+    time: Res<Time>,
+    assets: Res<GameAssets>,
+    mut enemies: Query<(
+        &Enemy,
+        &Collider,
+        &Contacts,
+        &mut Sprite,
+        &mut Anchor,
+        Option<&Shell>,
+        Option<&HammerThrower>,
+        Has<Squashed>,
+        Has<KnockedOut>,
+    )>,
+    tuning: Res<crate::tuning::Tuning>,
+) {
+    let t = time.elapsed_secs();
+    let two = (t / 0.2) as usize % 2;
+    for (enemy, collider, contacts, mut sprite, mut anchor, shell, thrower, squashed, knocked_out) in &mut enemies {
+        let (sheet, frame, height) = match enemy.kind {
+            EnemyKind::Walker => (&assets.walker, if squashed { 2 } else { two }, 16.0),
+            EnemyKind::LedgeWalker => (&assets.ledge_walker, if squashed { 2 } else { two }, 16.0),
+            EnemyKind::ShellEnemy => (&assets.shell_enemy, two, 24.0),
+            EnemyKind::Shell => {
+                let frame = if shell.is_some_and(|s| s.moving) {
+                    1 + (t / 0.06) as usize % 3
+                } else {
+                    0
+                };
+                (&assets.shell, frame, 16.0)
+            }
+            EnemyKind::HammerThrower => {
+                let throwing = thrower.is_some_and(|h| h.throw_in > tuning.enemies.hammer_throw_interval - 0.25);
+                let frame = if !contacts.on_floor() {
+                    2
+                } else if throwing {
+                    1
+                } else {
+                    0
+                };
+                (&assets.hammer_thrower, frame, 24.0)
+            }
+        };
+        set_frame(&mut sprite, sheet, frame);
+        sprite.flip_x = enemy.direction > 0.0;
+        sprite.flip_y = knocked_out;
+        *anchor = feet_anchor(height, collider.size.y);
+    }
+}
+
+fn animate_objects(
+    time: Res<Time>,
+    assets: Res<GameAssets>,
+    mut hammers: Query<(&Hammer, &mut Sprite), Without<Coin>>,
+    mut coins: Query<&mut Sprite, (Or<(With<Coin>, With<CoinPop>)>, Without<Hammer>, Without<Checkpoint>)>,
+    mut checkpoints: Query<(&Checkpoint, &mut Sprite), (Without<Coin>, Without<Hammer>, Without<CoinPop>)>,
+) {
+    for (hammer, mut sprite) in &mut hammers {
+        set_frame(&mut sprite, &assets.hammer, hammer.frame());
+    }
+    let coin_frame = (time.elapsed_secs() / 0.12) as usize % 4;
+    for mut sprite in &mut coins {
+        set_frame(&mut sprite, &assets.coin, coin_frame);
+    }
+    for (checkpoint, mut sprite) in &mut checkpoints {
+        set_frame(&mut sprite, &assets.checkpoint, usize::from(checkpoint.active));
+    }
+}

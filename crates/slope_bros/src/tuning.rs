@@ -1,0 +1,362 @@
+//! Every gameplay number, in `assets/tuning.ron`, hot-reloaded.
+//!
+//! The file is read at start-up and polled for changes while the game runs (windowed mode only:
+//! a headless run keeps the values it started with, so that replays are deterministic). A file that
+//! fails to parse logs one error naming the file, line and column, and the game keeps the last good
+//! values; a missing field takes its default.
+
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use bevy::prelude::*;
+use bevy_platformer_physics::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// All tuning values.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Serialize, Deserialize, Reflect)]
+#[reflect(Resource)]
+#[serde(default, deny_unknown_fields)]
+pub struct Tuning {
+    /// The player character.
+    pub player: PlayerTuning,
+    /// Enemies and items.
+    pub enemies: EnemyTuning,
+    /// The physics world.
+    pub physics: PhysicsTuning,
+    /// Scores, lives and timers.
+    pub rules: GameRules,
+}
+
+/// The player character. Speeds in px/s, accelerations in px/s², times in seconds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Reflect)]
+#[serde(default, deny_unknown_fields)]
+pub struct PlayerTuning {
+    /// Collider of the small form, px.
+    pub small_size: Vec2,
+    /// Collider of the big form, px.
+    pub big_size: Vec2,
+    /// Top walking speed.
+    pub walk_speed: f32,
+    /// Top running speed (run held).
+    pub run_speed: f32,
+    /// Acceleration toward the input direction.
+    pub acceleration: f32,
+    /// Deceleration with no input.
+    pub deceleration: f32,
+    /// Deceleration while the input opposes the motion (skid).
+    pub skid_deceleration: f32,
+    /// Horizontal acceleration in the air, as a fraction of the ground values.
+    pub air_control: f32,
+    /// Upward speed of a jump.
+    pub jump_speed: f32,
+    /// Extra jump speed at full running speed.
+    pub run_jump_bonus: f32,
+    /// Gravity multiplier while rising with the jump button released (variable jump height).
+    pub release_gravity_scale: f32,
+    /// Gravity multiplier while falling.
+    pub fall_gravity_scale: f32,
+    /// Largest falling speed.
+    pub max_fall_speed: f32,
+    /// A jump still works this long after walking off a ledge.
+    pub coyote_time: f32,
+    /// A jump pressed this long before landing happens on landing.
+    pub jump_buffer: f32,
+    /// Bounce speed after a stomp.
+    pub stomp_bounce: f32,
+    /// Bounce speed after a stomp with jump held.
+    pub stomp_bounce_held: f32,
+    /// Blinking invulnerability after being hurt.
+    pub invulnerable_time: f32,
+    /// Length of the death animation before the level restarts.
+    pub death_time: f32,
+}
+
+impl Default for PlayerTuning {
+    fn default() -> Self {
+        Self {
+            small_size: Vec2::new(12.0, 15.0),
+            big_size: Vec2::new(14.0, 30.0),
+            walk_speed: 90.0,
+            run_speed: 150.0,
+            acceleration: 420.0,
+            deceleration: 480.0,
+            skid_deceleration: 1100.0,
+            air_control: 0.8,
+            jump_speed: 370.0,
+            run_jump_bonus: 30.0,
+            release_gravity_scale: 3.0,
+            fall_gravity_scale: 1.5,
+            max_fall_speed: 420.0,
+            coyote_time: 0.1,
+            jump_buffer: 0.12,
+            stomp_bounce: 220.0,
+            stomp_bounce_held: 380.0,
+            invulnerable_time: 2.0,
+            death_time: 1.5,
+        }
+    }
+}
+
+/// Enemies and items. Speeds in px/s, times in seconds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Reflect)]
+#[serde(default, deny_unknown_fields)]
+pub struct EnemyTuning {
+    /// Walking speed of walkers.
+    pub walker_speed: f32,
+    /// Walking speed of shell enemies.
+    pub shell_enemy_speed: f32,
+    /// Speed of a kicked shell.
+    pub shell_speed: f32,
+    /// After a kick, the shell cannot hurt the kicker for this long.
+    pub shell_kick_grace: f32,
+    /// Time between a hammer thrower's hops.
+    pub hammer_hop_interval: f32,
+    /// Upward speed of a hop.
+    pub hammer_hop_speed: f32,
+    /// Time between throws.
+    pub hammer_throw_interval: f32,
+    /// Launch velocity of a hammer (x toward the player, y up).
+    pub hammer_velocity: Vec2,
+    /// Gravity on hammers, px/s² (downward).
+    pub hammer_gravity: f32,
+    /// A thrower only throws when the player is within this horizontal distance.
+    pub hammer_range: f32,
+    /// Speed of a mushroom.
+    pub mushroom_speed: f32,
+    /// How long a squashed enemy stays visible.
+    pub squash_time: f32,
+}
+
+impl Default for EnemyTuning {
+    fn default() -> Self {
+        Self {
+            walker_speed: 30.0,
+            shell_enemy_speed: 24.0,
+            shell_speed: 200.0,
+            shell_kick_grace: 0.25,
+            hammer_hop_interval: 2.4,
+            hammer_hop_speed: 230.0,
+            hammer_throw_interval: 1.7,
+            hammer_velocity: Vec2::new(70.0, 280.0),
+            hammer_gravity: 700.0,
+            hammer_range: 220.0,
+            mushroom_speed: 50.0,
+            squash_time: 0.5,
+        }
+    }
+}
+
+/// The physics world.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Reflect)]
+#[serde(default, deny_unknown_fields)]
+pub struct PhysicsTuning {
+    /// Gravity, px/s² (negative is down).
+    pub gravity: f32,
+    /// How characters resolve collisions.
+    pub collision_mode: CollisionMode,
+}
+
+impl Default for PhysicsTuning {
+    fn default() -> Self {
+        Self {
+            gravity: -960.0,
+            collision_mode: CollisionMode::Continuous,
+        }
+    }
+}
+
+/// Scores, lives and timers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Reflect)]
+#[serde(default, deny_unknown_fields)]
+pub struct GameRules {
+    /// Lives at the start of a game.
+    pub lives: u32,
+    /// Points for a coin.
+    pub coin_score: u32,
+    /// Points for a stomp or a shell kill.
+    pub stomp_score: u32,
+    /// Points for a broken brick.
+    pub brick_score: u32,
+    /// Points for a power-up.
+    pub powerup_score: u32,
+    /// Coins that make one extra life.
+    pub coins_per_life: u32,
+    /// Points per second left on the clock at the goal.
+    pub time_bonus: u32,
+    /// Seconds the level-complete screen shows.
+    pub level_complete_time: f32,
+}
+
+impl Default for GameRules {
+    fn default() -> Self {
+        Self {
+            lives: 3,
+            coin_score: 200,
+            stomp_score: 100,
+            brick_score: 50,
+            powerup_score: 1000,
+            coins_per_life: 100,
+            time_bonus: 50,
+            level_complete_time: 3.0,
+        }
+    }
+}
+
+/// A tuning file that failed to load.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TuningError {
+    /// The file.
+    pub file: PathBuf,
+    /// What is wrong, with line and column.
+    pub message: String,
+}
+
+impl std::fmt::Display for TuningError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.file.display(), self.message)
+    }
+}
+
+impl Tuning {
+    /// Parses RON text; `file` names it in the error.
+    pub fn from_ron(text: &str, file: &Path) -> Result<Self, TuningError> {
+        let tuning: Tuning = ron::from_str(text).map_err(|e| TuningError {
+            file: file.to_path_buf(),
+            message: format!("line {}, column {}: {}", e.span.start.line, e.span.start.col, e.code),
+        })?;
+        tuning.check().map_err(|message| TuningError {
+            file: file.to_path_buf(),
+            message,
+        })?;
+        Ok(tuning)
+    }
+
+    /// Values that would break the game (NaN, negative sizes).
+    fn check(&self) -> Result<(), String> {
+        let p = &self.player;
+        for (name, size) in [("player.small_size", p.small_size), ("player.big_size", p.big_size)] {
+            if !(size.x > 0.0 && size.y > 0.0 && size.is_finite()) {
+                return Err(format!("{name} must be positive and finite, is {size:?}"));
+            }
+        }
+        let speeds = [
+            ("player.walk_speed", p.walk_speed),
+            ("player.run_speed", p.run_speed),
+            ("player.jump_speed", p.jump_speed),
+            ("player.max_fall_speed", p.max_fall_speed),
+            ("enemies.walker_speed", self.enemies.walker_speed),
+            ("enemies.shell_speed", self.enemies.shell_speed),
+        ];
+        for (name, value) in speeds {
+            if !(value.is_finite() && value >= 0.0) {
+                return Err(format!("{name} must be a finite number of at least 0, is {value}"));
+            }
+        }
+        if !self.physics.gravity.is_finite() {
+            return Err(format!("physics.gravity must be finite, is {}", self.physics.gravity));
+        }
+        Ok(())
+    }
+}
+
+/// The tuning file and what was last read from it.
+#[derive(Resource, Clone, Debug)]
+pub struct TuningFile {
+    /// Its path.
+    pub path: PathBuf,
+    /// Modification time of the last read.
+    pub modified: Option<SystemTime>,
+    /// The latest problem, shown until the file is fixed.
+    pub error: Option<TuningError>,
+    /// Poll for changes (off in headless runs).
+    pub watch: bool,
+}
+
+impl TuningFile {
+    /// A file not read yet.
+    pub fn new(path: PathBuf, watch: bool) -> Self {
+        Self {
+            path,
+            modified: None,
+            error: None,
+            watch,
+        }
+    }
+
+    /// Reads the file if it changed since the last read. On success replaces `tuning` and returns
+    /// true; on failure keeps `tuning`, records the error and returns it.
+    pub fn reload_if_changed(&mut self, tuning: &mut Tuning) -> Result<bool, TuningError> {
+        let modified = std::fs::metadata(&self.path).and_then(|m| m.modified()).ok();
+        if modified.is_some() && modified == self.modified {
+            return Ok(false);
+        }
+        self.modified = modified;
+        let result = std::fs::read_to_string(&self.path)
+            .map_err(|e| TuningError {
+                file: self.path.clone(),
+                message: format!("cannot read: {e}"),
+            })
+            .and_then(|text| Tuning::from_ron(&text, &self.path));
+        match result {
+            Ok(new) => {
+                self.error = None;
+                let changed = *tuning != new;
+                *tuning = new;
+                Ok(changed)
+            }
+            Err(e) => {
+                self.error = Some(e.clone());
+                Err(e)
+            }
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.register_type::<Tuning>();
+    app.init_resource::<Tuning>();
+    app.add_systems(Update, (poll_tuning_file, apply_physics_tuning).chain());
+}
+
+/// Polls the file twice a second.
+fn poll_tuning_file(
+    file: Option<ResMut<TuningFile>>,
+    mut tuning: ResMut<Tuning>,
+    time: Res<Time<Real>>,
+    mut since: Local<f32>,
+) {
+    let Some(mut file) = file else { return };
+    if !file.watch {
+        return;
+    }
+    *since += time.delta_secs();
+    if *since < 0.5 {
+        return;
+    }
+    *since = 0.0;
+    match file.reload_if_changed(&mut tuning) {
+        Ok(true) => info!("reloaded {}", file.path.display()),
+        Ok(false) => {}
+        Err(e) => error!("{e}; keeping the previous values"),
+    }
+}
+
+/// Loads the tuning file once, before the game starts.
+pub fn load_tuning(world: &mut World, path: PathBuf, watch: bool) {
+    let mut file = TuningFile::new(path, watch);
+    let mut tuning = Tuning::default();
+    if let Err(e) = file.reload_if_changed(&mut tuning) {
+        error!("{e}; using the default values");
+    }
+    world.insert_resource(tuning);
+    world.insert_resource(file);
+}
+
+fn apply_physics_tuning(tuning: Res<Tuning>, mut config: ResMut<PhysicsConfig>) {
+    if tuning.is_changed() {
+        let gravity = Vec2::new(0.0, tuning.physics.gravity);
+        if config.gravity != gravity {
+            config.gravity = gravity;
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! Helpers of the game's end-to-end tests: small LDtk levels written from ASCII rows (entities
+//! copied from the real levels, so they are what the editor writes), a headless app on them that
+//! steps once per `update()`, and readers of the player and enemies.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use bevy::prelude::*;
+use serde_json::{Value, json};
+use slope_bros::gameplay::enemies::Enemy;
+use slope_bros::gameplay::player::Player;
+use slope_bros::headless::headless_app;
+use slope_bros::input::InputSource;
+use slope_bros::level::LevelSource;
+use slope_bros::paths::DataRoot;
+use slope_bros::replay::{Replay, ReplayCursor};
+
+/// The repository root.
+pub fn root() -> DataRoot {
+    DataRoot::built_from()
+}
+
+fn template_entity(identifier: &str) -> Value {
+    for level in ["overworld", "underground", "sky", "castle"] {
+        let path = root().levels().join(format!("{level}.ldtk"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let project: Value = serde_json::from_str(&text).expect("the game's levels are JSON");
+        for layer in project["levels"][0]["layerInstances"].as_array().into_iter().flatten() {
+            for entity in layer["entityInstances"].as_array().into_iter().flatten() {
+                if entity["__identifier"] == identifier {
+                    return entity.clone();
+                }
+            }
+        }
+    }
+    panic!("no {identifier} entity in the game's levels to copy");
+}
+
+/// An entity to place beside the ones drawn in the rows.
+pub struct Placed {
+    /// Identifier (`Lift`, `Walker`, ...).
+    pub identifier: &'static str,
+    /// Top-left cell, y down as in the rows.
+    pub cell: IVec2,
+    /// Size in cells.
+    pub cells: IVec2,
+    /// Field values to set (`__value`).
+    pub fields: Vec<(&'static str, Value)>,
+}
+
+static NEXT_LEVEL: AtomicU32 = AtomicU32::new(0);
+
+/// Writes an LDtk project with one level drawn by `rows` (`.` empty, `#` ground, `S` stone, `=`
+/// one-way, `B` brick, `?` coin block, `M` mushroom block, `/` `\` 45° slopes, `p` `P` gentle slope
+/// rising right low/high, `q` `Q` rising left low/high; `@` player, `w` walker, `l` ledge walker,
+/// `k` shell enemy, `h` hammer thrower, `o` coin, `G` goal, `C` checkpoint) and `extra` entities.
+pub fn write_level(name: &str, rows: &[&str], extra: &[Placed]) -> PathBuf {
+    let path = root().levels().join("overworld.ldtk");
+    let mut project: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let (width, height) = (rows.iter().map(|r| r.len()).max().unwrap_or(1), rows.len());
+    let mut csv = vec![0; width * height];
+    let mut entities = Vec::new();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            let value = match c {
+                '#' => 1,
+                'S' => 2,
+                '=' => 3,
+                'B' => 4,
+                '?' => 5,
+                'M' => 6,
+                '/' => 8,
+                '\\' => 9,
+                'p' => 10,
+                'P' => 11,
+                'q' => 12,
+                'Q' => 13,
+                _ => 0,
+            };
+            csv[y * width + x] = value;
+            let identifier = match c {
+                '@' => "Player",
+                'w' | 'l' => "Walker",
+                'k' => "ShellEnemy",
+                'h' => "HammerThrower",
+                'o' => "Coin",
+                'G' => "Goal",
+                'C' => "Checkpoint",
+                _ => continue,
+            };
+            let fields = if c == 'l' {
+                vec![("turns_at_ledges", json!(true))]
+            } else if c == 'w' {
+                vec![("turns_at_ledges", json!(false))]
+            } else {
+                vec![]
+            };
+            entities.push(entity(
+                identifier,
+                IVec2::new(x as i32, y as i32),
+                IVec2::ONE,
+                &fields,
+                entities.len(),
+            ));
+        }
+    }
+    for placed in extra {
+        entities.push(entity(
+            placed.identifier,
+            placed.cell,
+            placed.cells,
+            &placed.fields,
+            entities.len(),
+        ));
+    }
+    let level = &mut project["levels"][0];
+    level["pxWid"] = json!(width * 16);
+    level["pxHei"] = json!(height * 16);
+    level["worldX"] = json!(0);
+    // LDtk's y points down: this puts the level's bottom edge at world y = 0.
+    level["worldY"] = json!(-((height * 16) as i64));
+    for layer in level["layerInstances"].as_array_mut().unwrap() {
+        layer["__cWid"] = json!(width);
+        layer["__cHei"] = json!(height);
+        if layer["__identifier"] == "Collisions" {
+            layer["intGridCsv"] = json!(csv);
+            layer["autoLayerTiles"] = json!([]);
+        } else {
+            layer["entityInstances"] = json!(entities);
+        }
+    }
+    let dir = std::env::temp_dir().join("slope_bros_tests");
+    std::fs::create_dir_all(&dir).unwrap();
+    let n = NEXT_LEVEL.fetch_add(1, Ordering::Relaxed);
+    let out = dir.join(format!("{name}-{}-{n}.ldtk", std::process::id()));
+    std::fs::write(&out, serde_json::to_string(&project).unwrap()).unwrap();
+    out
+}
+
+fn entity(identifier: &str, cell: IVec2, cells: IVec2, fields: &[(&str, Value)], n: usize) -> Value {
+    let mut e = template_entity(identifier);
+    let (w, h) = (cells.x * 16, cells.y * 16);
+    let pivot = [
+        e["__pivot"][0].as_f64().unwrap_or(0.0),
+        e["__pivot"][1].as_f64().unwrap_or(0.0),
+    ];
+    let (def_w, def_h) = (e["width"].as_i64().unwrap_or(16), e["height"].as_i64().unwrap_or(16));
+    // Fixed-size entities keep their size; their pivot goes where the letter is (feet on the
+    // cell's bottom for characters).
+    let (w, h) = if identifier == "Lift" || identifier == "OneWayPlatform" || identifier == "Slope" {
+        (w as i64, h as i64)
+    } else {
+        (def_w, def_h)
+    };
+    let px = if identifier == "Lift" || identifier == "OneWayPlatform" || identifier == "Slope" {
+        [
+            cell.x as f64 * 16.0 + pivot[0] * w as f64,
+            cell.y as f64 * 16.0 + pivot[1] * h as f64,
+        ]
+    } else {
+        [cell.x as f64 * 16.0 + 8.0, cell.y as f64 * 16.0 + pivot[1] * 16.0]
+    };
+    e["px"] = json!([px[0] as i64, px[1] as i64]);
+    e["__worldX"] = e["px"][0].clone();
+    e["__worldY"] = e["px"][1].clone();
+    e["__grid"] = json!([cell.x, cell.y]);
+    e["width"] = json!(w);
+    e["height"] = json!(h);
+    e["iid"] = json!(format!("00000000-0000-4000-8000-{n:012}"));
+    for (name, value) in fields {
+        let instances = e["fieldInstances"].as_array_mut().expect("fieldInstances");
+        let field = instances
+            .iter_mut()
+            .find(|f| f["__identifier"] == *name)
+            .unwrap_or_else(|| panic!("{identifier} has no field {name}"));
+        field["__value"] = value.clone();
+    }
+    e
+}
+
+/// A headless game on `path` (with the game's physics mapping), driven by `replay`.
+pub fn app_on(path: PathBuf, replay: Replay) -> App {
+    let source = LevelSource::File {
+        path,
+        mapping: Some(root().levels().join("mapping.ron")),
+    };
+    headless_app(root(), source, None, InputSource::Replay(ReplayCursor::new(&replay)))
+}
+
+/// Runs `n` fixed steps.
+pub fn tick(app: &mut App, n: u32) {
+    for _ in 0..n {
+        app.update();
+    }
+}
+
+/// The player and its transform.
+pub fn player(app: &mut App) -> (Player, Transform) {
+    let world = app.world_mut();
+    let mut query = world.query::<(&Player, &Transform)>();
+    let (player, transform) = query.single(world).expect("one player");
+    (player.clone(), *transform)
+}
+
+/// The player's feet.
+pub fn player_feet(app: &mut App) -> Vec2 {
+    let world = app.world_mut();
+    let mut query = world.query_filtered::<(&Transform, &bevy_platformer_physics::Collider), With<Player>>();
+    let (transform, collider) = query.single(world).expect("one player");
+    transform.translation.truncate() - Vec2::Y * collider.size.y / 2.0
+}
+
+/// Every enemy: entity, enemy, centre.
+pub fn enemies(app: &mut App) -> Vec<(Entity, Enemy, Vec2)> {
+    let world = app.world_mut();
+    let mut query = world.query::<(Entity, &Enemy, &Transform)>();
+    query
+        .iter(world)
+        .map(|(e, enemy, t)| (e, enemy.clone(), t.translation.truncate()))
+        .collect()
+}

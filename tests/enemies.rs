@@ -1,0 +1,248 @@
+//! Enemies end to end: stomps, side hits, ledge turns, shells, hammers (pixel-perfect).
+
+mod common;
+
+use bevy::prelude::*;
+use bevy_platformer_physics::pixel_perfect::masks_overlap;
+use bevy_platformer_physics::prelude::*;
+use common::*;
+use slope_bros::gameplay::enemies::{EnemyKind, KnockedOut};
+use slope_bros::gameplay::hammer::{Hammer, player_image};
+use slope_bros::gameplay::player::{Player, PlayerStatus};
+use slope_bros::gameplay::progress::GameProgress;
+use slope_bros::gameplay::shell::Shell;
+use slope_bros::masks::SpriteMasks;
+use slope_bros::replay::Replay;
+use slope_bros::tuning::Tuning;
+
+#[test]
+fn a_stomp_kills_a_walker_and_bounces_the_player() {
+    let level = write_level(
+        "stomp",
+        &[
+            "S..........@...........S",
+            "S......................S",
+            "S......................S",
+            "S...........w..........S",
+            "########################",
+        ],
+        &[],
+    );
+    let mut app = app_on(level, Replay::default());
+    let mut bounced = false;
+    for _ in 0..90 {
+        tick(&mut app, 1);
+        let world = app.world_mut();
+        let mut players = world.query::<(&Player, &Velocity)>();
+        let (player, velocity) = players.single(world).unwrap();
+        assert_eq!(player.status, PlayerStatus::Alive, "the stomp must not hurt the player");
+        bounced |= velocity.y > 100.0;
+    }
+    assert!(bounced, "the player bounces off the stomped walker");
+    assert!(
+        enemies(&mut app).is_empty(),
+        "the stomped walker is gone: {:?}",
+        enemies(&mut app)
+    );
+    assert!(app.world().resource::<GameProgress>().score >= 100, "a stomp scores");
+}
+
+#[test]
+fn walking_into_a_walker_kills_a_small_player() {
+    let level = write_level(
+        "side_hit",
+        &[
+            "S......................S",
+            "S..@..........w........S",
+            "########################",
+        ],
+        &[],
+    );
+    let mut app = app_on(level, Replay::default().hold(300, "R"));
+    let mut died = false;
+    for _ in 0..300 {
+        tick(&mut app, 1);
+        if matches!(player(&mut app).0.status, PlayerStatus::Dying(_)) {
+            died = true;
+            break;
+        }
+    }
+    assert!(died, "touching a walker's side kills a small player");
+    assert_eq!(enemies(&mut app).len(), 1, "the walker survives a side hit");
+}
+
+#[test]
+fn a_ledge_walker_turns_at_the_ledge_and_a_walker_walks_off() {
+    let level = write_level(
+        "ledges",
+        &[
+            "S@...................................S",
+            "S....................................S",
+            "S.......l..............w.............S",
+            "S....#######.......#######...........S",
+            "S....................................S",
+            "S....................................S",
+            "######################################",
+        ],
+        &[],
+    );
+    let mut app = app_on(level, Replay::default());
+    let start: Vec<(EnemyKind, Vec2)> = enemies(&mut app).iter().map(|(_, e, p)| (e.kind, *p)).collect();
+    assert!(start.is_empty(), "nothing before the first step");
+    tick(&mut app, 1);
+    let platform_top = 4.0 * 16.0;
+    let mut ledge_turns = 0;
+    let mut last_direction = None;
+    for _ in 0..600 {
+        tick(&mut app, 1);
+        for (_, enemy, position) in enemies(&mut app) {
+            if enemy.kind == EnemyKind::LedgeWalker {
+                assert!(
+                    position.y - 7.0 >= platform_top - 0.5,
+                    "the ledge walker stays on its platform, is at {position}"
+                );
+                if last_direction.is_some_and(|d| d != enemy.direction) {
+                    ledge_turns += 1;
+                }
+                last_direction = Some(enemy.direction);
+            }
+        }
+    }
+    assert!(
+        ledge_turns >= 2,
+        "the ledge walker turned at both ledges ({ledge_turns} turns)"
+    );
+    let walker = enemies(&mut app)
+        .into_iter()
+        .find(|(_, e, _)| e.kind == EnemyKind::Walker)
+        .expect("the walker is still in the level");
+    assert!(
+        walker.2.y < platform_top,
+        "the plain walker walked off its platform to the floor, is at {}",
+        walker.2
+    );
+}
+
+#[test]
+fn a_kicked_shell_knocks_out_an_enemy() {
+    let level = write_level(
+        "shell",
+        &[
+            "S.....@...........S",
+            "S.................S",
+            "S.................S",
+            "S.....k...........S",
+            "S.................S",
+            "S.w...........w...S",
+            "##################S",
+        ],
+        &[],
+    );
+    // Fall on the shell enemy (a shell), land beside it, walk into it (a kick).
+    let mut app = app_on(level, Replay::default().hold(80, "").hold(200, "R"));
+    let mut knocked = 0;
+    let mut kicked = false;
+    for _ in 0..400 {
+        tick(&mut app, 1);
+        let world = app.world_mut();
+        let mut shells = world.query::<&Shell>();
+        for shell in shells.iter(world) {
+            kicked |= shell.moving;
+            knocked = knocked.max(shell.knocked_out);
+        }
+    }
+    assert!(kicked, "the stomped shell enemy left a shell that was kicked");
+    assert!(knocked >= 1, "the sliding shell knocked out a walker");
+    let world = app.world_mut();
+    let walkers_standing = world
+        .query_filtered::<&slope_bros::gameplay::enemies::Enemy, Without<KnockedOut>>()
+        .iter(world)
+        .filter(|e| e.kind == EnemyKind::Walker)
+        .count();
+    assert!(walkers_standing < 2, "a walker is gone");
+}
+
+/// Finds a hammer position whose box overlaps the player's but whose opaque pixels do not, and
+/// one where they do.
+fn hammer_positions(masks: &SpriteMasks, player_min: Vec2, player_size: Vec2) -> (Vec2, Vec2) {
+    let (player_mask, _) = (masks.player_small.as_ref().expect("player mask"), ());
+    let hammer = &masks.hammer[0];
+    let mut miss = None;
+    let mut hit = None;
+    for dy in -15..16 {
+        for dx in -15..16 {
+            let hammer_min = player_min + Vec2::new(dx as f32, dy as f32);
+            let boxes = hammer_min.x < player_min.x + player_size.x
+                && hammer_min.x + 16.0 > player_min.x
+                && hammer_min.y < player_min.y + player_size.y
+                && hammer_min.y + 16.0 > player_min.y;
+            // The player's picture is 16 px wide, centred on its 12 px collider.
+            let image_min = player_min - Vec2::new(2.0, 0.0);
+            let pixels = masks_overlap(hammer, hammer_min, player_mask, image_min);
+            if boxes && !pixels && miss.is_none() {
+                miss = Some(hammer_min);
+            }
+            if boxes && pixels && hit.is_none() {
+                hit = Some(hammer_min);
+            }
+        }
+    }
+    (
+        miss.expect("some box overlap without pixel overlap"),
+        hit.expect("some pixel overlap"),
+    )
+}
+
+#[test]
+fn a_hammer_hurts_only_where_its_pixels_touch_the_player() {
+    let rows = ["S.......S", "S...@...S", "#########"];
+    for expect_hit in [false, true] {
+        let mut app = app_on(write_level("hammer", &rows, &[]), Replay::default());
+        tick(&mut app, 10);
+        app.world_mut().resource_mut::<Tuning>().enemies.hammer_gravity = 0.0;
+        let masks = app.world().resource::<SpriteMasks>().clone();
+        let world = app.world_mut();
+        let (the_player, transform, collider) = world
+            .query::<(&Player, &Transform, &Collider)>()
+            .single(world)
+            .map(|(p, t, c)| (p.clone(), *t, *c))
+            .unwrap();
+        let (_, image_min) = player_image(&masks, &the_player, &transform, &collider).expect("player image");
+        let player_min = image_min + Vec2::new(2.0, 0.0);
+        let (miss, hit) = hammer_positions(&masks, player_min, collider.size);
+        let at = if expect_hit { hit } else { miss };
+        world.spawn((
+            Hammer {
+                velocity: Vec2::ZERO,
+                age: 0.0,
+            },
+            Transform::from_translation((at + Vec2::splat(8.0)).extend(20.0)),
+        ));
+        tick(&mut app, 2);
+        let status = player(&mut app).0.status;
+        assert_eq!(
+            matches!(status, PlayerStatus::Dying(_)),
+            expect_hit,
+            "hammer at {at} (player image at {image_min}): pixels {} → status {status:?}",
+            if expect_hit { "overlap" } else { "do not overlap" }
+        );
+    }
+}
+
+#[test]
+fn hammer_throwers_throw_hammers_at_a_near_player() {
+    let level = write_level(
+        "thrower",
+        &["S..................S", "S..@.........h.....S", "###################S"],
+        &[],
+    );
+    let mut app = app_on(level, Replay::default());
+    tick(&mut app, 240);
+    let world = app.world_mut();
+    let thrown: u32 = world
+        .query::<&slope_bros::gameplay::hammer::HammerThrower>()
+        .iter(world)
+        .map(|t| t.thrown)
+        .sum();
+    assert!(thrown >= 2, "the thrower threw {thrown} hammers in 4 s");
+}

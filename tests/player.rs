@@ -1,0 +1,338 @@
+//! The player end to end: running, variable jumps, coyote time, jump buffer, growth and damage,
+//! drop-through, pits and respawn.
+
+mod common;
+
+use bevy::prelude::*;
+use bevy_platformer_physics::broad_phase::BroadPhase;
+use bevy_platformer_physics::prelude::*;
+use common::*;
+use slope_bros::gameplay::items::spawn_mushroom;
+use slope_bros::gameplay::player::{Form, Player, PlayerStatus, box_fits};
+use slope_bros::gameplay::progress::{GameProgress, RunOutcome};
+use slope_bros::replay::Replay;
+use slope_bros::tuning::Tuning;
+
+const FLAT: [&str; 6] = [
+    "S..............................................................S",
+    "S..............................................................S",
+    "S..............................................................S",
+    "S..............................................................S",
+    "S..@...........................................................S",
+    "################################################################",
+];
+
+fn peak_height(replay: Replay, steps: u32) -> f32 {
+    let mut app = app_on(write_level("jump", &FLAT, &[]), replay);
+    tick(&mut app, 1);
+    let ground = player_feet(&mut app).y;
+    let mut peak: f32 = 0.0;
+    for _ in 0..steps {
+        tick(&mut app, 1);
+        peak = peak.max(player_feet(&mut app).y - ground);
+    }
+    peak
+}
+
+#[test]
+fn holding_jump_jumps_higher_than_tapping_it() {
+    let held = peak_height(Replay::default().hold(10, "").hold(60, "J"), 100);
+    let tapped = peak_height(Replay::default().hold(10, "").hold(3, "J"), 100);
+    assert!(held > 60.0, "a held jump rises about 4 tiles, rose {held}");
+    assert!(
+        tapped < held - 24.0,
+        "a tapped jump is lower: tapped {tapped}, held {held}"
+    );
+    assert!(tapped > 8.0, "a tapped jump still leaves the ground: {tapped}");
+}
+
+fn top_speed(letters: &str) -> f32 {
+    let mut app = app_on(write_level("run", &FLAT, &[]), Replay::default().hold(200, letters));
+    let mut top: f32 = 0.0;
+    for _ in 0..150 {
+        tick(&mut app, 1);
+        let world = app.world_mut();
+        let v = world
+            .query_filtered::<&Velocity, With<Player>>()
+            .single(world)
+            .unwrap()
+            .x;
+        top = top.max(v);
+    }
+    top
+}
+
+#[test]
+fn running_is_faster_than_walking() {
+    let tuning = Tuning::default();
+    let walk = top_speed("R");
+    let run = top_speed("RB");
+    assert!((walk - tuning.player.walk_speed).abs() < 1.0, "walk top speed {walk}");
+    assert!((run - tuning.player.run_speed).abs() < 1.0, "run top speed {run}");
+}
+
+#[test]
+fn reversing_at_speed_skids() {
+    let mut app = app_on(
+        write_level("skid", &FLAT, &[]),
+        Replay::default().hold(90, "RB").hold(30, "L"),
+    );
+    let mut skidded = false;
+    for _ in 0..120 {
+        tick(&mut app, 1);
+        skidded |= player(&mut app).0.skidding;
+    }
+    assert!(skidded, "turning around at speed skids");
+}
+
+const LEDGE: [&str; 14] = [
+    "S.......................................S",
+    "S.......................................S",
+    "S.......................................S",
+    "S.@.....................................S",
+    "#########...............................S",
+    "S.......................................S",
+    "S.......................................S",
+    "S.......................................S",
+    "S.......................................S",
+    "S.......................................S",
+    "S.......................................S",
+    "S.......................................S",
+    "S.......................................S",
+    "#########################################",
+];
+
+/// Walks right off the ledge, presses jump `after` steps after leaving the ground; whether the
+/// player rose.
+fn jump_after_leaving(after: u32) -> bool {
+    let mut app = app_on(write_level("coyote", &LEDGE, &[]), Replay::default().hold(400, "R"));
+    let ledge_x = 9.0 * 16.0;
+    let mut steps = 0;
+    loop {
+        tick(&mut app, 1);
+        steps += 1;
+        assert!(steps < 300, "never left the ledge");
+        let world = app.world_mut();
+        let contacts = world
+            .query_filtered::<&Contacts, With<Player>>()
+            .single(world)
+            .unwrap()
+            .clone();
+        if player_feet(&mut app).x > ledge_x && !contacts.on_floor() {
+            break;
+        }
+    }
+    // Press jump `after` steps later (the replay is swapped for one that presses jump then).
+    let replay = Replay::default().hold(after, "R").hold(20, "RJ");
+    app.insert_resource(slope_bros::input::InputSource::Replay(
+        slope_bros::replay::ReplayCursor::new(&replay),
+    ));
+    let mut rose = false;
+    for _ in 0..(after + 10) {
+        tick(&mut app, 1);
+        let world = app.world_mut();
+        rose |= world
+            .query_filtered::<&Velocity, With<Player>>()
+            .single(world)
+            .unwrap()
+            .y
+            > 100.0;
+    }
+    rose
+}
+
+#[test]
+fn coyote_time_allows_a_late_jump_but_not_a_very_late_one() {
+    assert!(
+        jump_after_leaving(2),
+        "a jump 2 steps after leaving the ledge works (coyote time)"
+    );
+    assert!(
+        !jump_after_leaving(20),
+        "a jump 20 steps after leaving the ledge does not"
+    );
+}
+
+#[test]
+fn a_jump_pressed_just_before_landing_happens_on_landing() {
+    let rows = ["S........S", "S...@....S", "S........S", "S........S", "##########"];
+    let mut app = app_on(write_level("buffer", &rows, &[]), Replay::default());
+    tick(&mut app, 1);
+    // Fall; press jump when the feet are less than 6 px above the ground.
+    let ground = 16.0; // the top of the bottom row
+    let mut pressed = false;
+    let mut jumped_after_landing = false;
+    for _ in 0..120 {
+        let feet = player_feet(&mut app).y;
+        if !pressed && feet - ground < 6.0 && feet > ground + 0.5 {
+            let replay = Replay::default().hold(3, "J");
+            app.insert_resource(slope_bros::input::InputSource::Replay(
+                slope_bros::replay::ReplayCursor::new(&replay),
+            ));
+            pressed = true;
+        }
+        tick(&mut app, 1);
+        let world = app.world_mut();
+        let vy = world
+            .query_filtered::<&Velocity, With<Player>>()
+            .single(world)
+            .unwrap()
+            .y;
+        if pressed && vy > 100.0 {
+            jumped_after_landing = true;
+        }
+    }
+    assert!(pressed, "the player fell close to the ground");
+    assert!(jumped_after_landing, "the buffered jump happened on landing");
+}
+
+fn give_mushroom(app: &mut App) {
+    let feet = player_feet(app);
+    let world = app.world_mut();
+    spawn_mushroom(&mut world.commands(), feet, 1.0);
+    world.flush();
+}
+
+fn player_box(app: &mut App) -> bevy_platformer_physics::geometry::Aabb {
+    let world = app.world_mut();
+    let (t, c) = world
+        .query_filtered::<(&Transform, &Collider), With<Player>>()
+        .single(world)
+        .unwrap();
+    c.aabb(t.translation.truncate())
+}
+
+#[test]
+fn the_mushroom_grows_the_collider_and_damage_shrinks_it() {
+    let rows = [
+        "S..................S",
+        "S..................S",
+        "S..@..........w....S",
+        "####################",
+    ];
+    let mut app = app_on(
+        write_level("grow", &rows, &[]),
+        Replay::default().hold(20, "").hold(400, "R"),
+    );
+    tick(&mut app, 5);
+    let feet = player_feet(&mut app);
+    give_mushroom(&mut app);
+    tick(&mut app, 3);
+    let tuning = Tuning::default();
+    let (grown, _) = player(&mut app);
+    assert_eq!(grown.form, Form::Big, "touching the mushroom grows the player");
+    assert_eq!(player_box(&mut app).size(), tuning.player.big_size, "the collider grew");
+    assert!(
+        (player_feet(&mut app).y - feet.y).abs() < 0.01,
+        "growing keeps the feet on the ground"
+    );
+    // Walk into the walker: shrink, blink, survive.
+    let mut shrank = false;
+    for _ in 0..400 {
+        tick(&mut app, 1);
+        let (p, _) = player(&mut app);
+        assert_eq!(p.status, PlayerStatus::Alive, "a big player survives a hit");
+        if p.form == Form::Small {
+            shrank = true;
+            assert!(p.invulnerable > 0.0, "a hit makes the player invulnerable for a while");
+            assert_eq!(player_box(&mut app).size(), tuning.player.small_size);
+            break;
+        }
+    }
+    assert!(shrank, "the walker's hit shrank the player");
+}
+
+#[test]
+fn growth_waits_until_the_big_collider_fits_under_a_low_ceiling() {
+    let rows = [
+        "S..................S",
+        "SSSSSSSSSS.........S",
+        "S.@................S",
+        "####################",
+    ];
+    let mut app = app_on(
+        write_level("low_ceiling", &rows, &[]),
+        Replay::default().hold(10, "").hold(300, "R"),
+    );
+    tick(&mut app, 5);
+    give_mushroom(&mut app);
+    let mut grew_at = None;
+    for step in 0..300 {
+        tick(&mut app, 1);
+        let aabb = player_box(&mut app);
+        let fits = box_fits(app.world().resource::<BroadPhase>(), &aabb.grown(-0.05));
+        assert!(fits, "step {step}: the player's box {aabb:?} is inside a ceiling");
+        if grew_at.is_none() && player(&mut app).0.form == Form::Big {
+            grew_at = Some(player_feet(&mut app).x);
+        }
+    }
+    let x = grew_at.expect("the player grew once out of the corridor");
+    assert!(x > 10.0 * 16.0, "grew at x {x}, under the low ceiling that ends at 160");
+}
+
+#[test]
+fn down_and_jump_drop_through_a_one_way_platform_and_jump_alone_does_not() {
+    let rows = [
+        "S...........S",
+        "S....@......S",
+        "S..======...S",
+        "S...........S",
+        "S...........S",
+        "#############",
+    ];
+    let platform_top = 4.0 * 16.0;
+    let mut app = app_on(
+        write_level("drop", &rows, &[]),
+        Replay::default().hold(40, "").hold(5, "DJ").hold(60, ""),
+    );
+    tick(&mut app, 40);
+    assert!(
+        (player_feet(&mut app).y - platform_top).abs() < 0.5,
+        "standing on the platform"
+    );
+    tick(&mut app, 65);
+    assert!(
+        (player_feet(&mut app).y - 16.0).abs() < 0.5,
+        "dropped through to the floor, feet at {}",
+        player_feet(&mut app).y
+    );
+    let mut app = app_on(
+        write_level("no_drop", &rows, &[]),
+        Replay::default().hold(40, "").hold(5, "J").hold(80, ""),
+    );
+    tick(&mut app, 125);
+    assert!(
+        (player_feet(&mut app).y - platform_top).abs() < 0.5,
+        "a plain jump lands back on the platform, feet at {}",
+        player_feet(&mut app).y
+    );
+}
+
+#[test]
+fn falling_into_a_pit_costs_a_life_and_restarts_at_the_checkpoint() {
+    let rows = [
+        "S.......................S",
+        "S.@.......C.............S",
+        "###############....######",
+    ];
+    let mut app = app_on(write_level("pit", &rows, &[]), Replay::default().hold(600, "R"));
+    let lives = Tuning::default().rules.lives;
+    let mut died = false;
+    for _ in 0..600 {
+        tick(&mut app, 1);
+        if matches!(player(&mut app).0.status, PlayerStatus::Dying(_)) {
+            died = true;
+        }
+        if died && player(&mut app).0.status == PlayerStatus::Alive {
+            break;
+        }
+    }
+    assert!(died, "the player fell into the pit and died");
+    assert_eq!(app.world().resource::<GameProgress>().lives, lives - 1);
+    assert_eq!(app.world().resource::<RunOutcome>().deaths, 1);
+    let feet = player_feet(&mut app);
+    assert!(
+        (feet.x - (10.0 * 16.0 + 8.0)).abs() < 4.0,
+        "the player restarted at the checkpoint, is at {feet}"
+    );
+}
