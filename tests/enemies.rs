@@ -87,9 +87,6 @@ fn a_ledge_walker_turns_at_the_ledge_and_a_walker_walks_off() {
         &[],
     );
     let mut app = app_on(level, Replay::default());
-    let start: Vec<(EnemyKind, Vec2)> = enemies(&mut app).iter().map(|(_, e, p)| (e.kind, *p)).collect();
-    assert!(start.is_empty(), "nothing before the first step");
-    tick(&mut app, 1);
     let platform_top = 4.0 * 16.0;
     let mut ledge_turns = 0;
     let mut last_direction = None;

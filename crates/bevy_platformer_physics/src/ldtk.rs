@@ -297,9 +297,13 @@ pub fn level_physics(file: &str, level: &Level, mapping: &LdtkPhysicsMapping) ->
             Type::IntGrid => {
                 if let Some(values) = mapping.layers.get(&layer.identifier) {
                     found_collision_layer = true;
-                    let (grid, origin, problems) = int_grid(layer, values, mapping.merge_cells, left, top);
-                    errors.extend(problems.into_iter().map(|m| error(Some(&layer.identifier), None, m)));
-                    physics.grids.push((layer.identifier.clone(), grid, origin));
+                    match int_grid(layer, values, mapping.merge_cells, left, top) {
+                        Ok((grid, origin, problems)) => {
+                            errors.extend(problems.into_iter().map(|m| error(Some(&layer.identifier), None, m)));
+                            physics.grids.push((layer.identifier.clone(), grid, origin));
+                        }
+                        Err(problem) => errors.push(error(Some(&layer.identifier), None, problem)),
+                    }
                 }
             }
             Type::Entities => {
@@ -356,27 +360,40 @@ pub fn world_physics(
 }
 
 /// The grid of an IntGrid layer, its bottom-left corner, and the problems (unmapped values, once
-/// each).
+/// each); an error when the layer's size is unusable (the layer is then left out: its size, not its
+/// values, would decide how much memory the grid takes).
 fn int_grid(
     layer: &LayerInstance,
     values: &BTreeMap<i32, CellKind>,
     merge: bool,
     left: f32,
     top: f32,
-) -> (TileGrid, Vec2, Vec<String>) {
-    let (width, height) = (layer.c_wid.max(0) as u32, layer.c_hei.max(0) as u32);
+) -> Result<(TileGrid, Vec2, Vec<String>), String> {
+    let (c_wid, c_hei) = (layer.c_wid, layer.c_hei);
+    let cells = u32::try_from(c_wid)
+        .ok()
+        .zip(u32::try_from(c_hei).ok())
+        .and_then(|(w, h)| w.checked_mul(h))
+        .filter(|&n| n as usize == layer.int_grid_csv.len());
+    let Some(count) = cells else {
+        return Err(format!(
+            "the layer is {c_wid} × {c_hei} cells but intGridCsv has {} values; the layer is left out",
+            layer.int_grid_csv.len()
+        ));
+    };
+    if layer.grid_size <= 0 {
+        return Err(format!(
+            "the layer's gridSize is {}; it must be above 0; the layer is left out",
+            layer.grid_size
+        ));
+    }
+    let (width, height) = (c_wid as u32, c_hei as u32);
     let cell_size = layer.grid_size as f32;
     let mut grid = TileGrid::new(width, height, cell_size);
     grid.merge = merge;
     let mut problems = Vec::new();
-    if layer.int_grid_csv.len() != (width * height) as usize {
-        problems.push(format!(
-            "intGridCsv has {} values for {width} × {height} cells",
-            layer.int_grid_csv.len()
-        ));
-    }
     let mut unmapped = Vec::new();
-    for (i, &value) in layer.int_grid_csv.iter().enumerate().take((width * height) as usize) {
+    for (i, &value) in layer.int_grid_csv.iter().enumerate().take(count as usize) {
         if value == 0 {
             continue;
         }
@@ -398,7 +415,7 @@ fn int_grid(
         left + layer.px_total_offset_x as f32,
         top - layer.px_total_offset_y as f32 - height as f32 * cell_size,
     );
-    (grid, origin, problems)
+    Ok((grid, origin, problems))
 }
 
 fn placement(layer: &LayerInstance, entity: &EntityInstance, left: f32, top: f32) -> LdtkEntityPlacement {

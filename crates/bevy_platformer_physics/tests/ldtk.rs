@@ -337,6 +337,57 @@ fn malformed_files_and_mappings_give_one_clear_error() {
     assert!(error.to_string().contains("line 2"), "{error}");
 }
 
+/// Found by the game's loader fuzzing (`tests/loader_fuzz.rs`): a layer claiming 2·10⁹ columns
+/// made the bridge allocate the grid from the claimed size (936 GB) and abort.
+#[test]
+fn a_layer_whose_size_disagrees_with_its_values_is_left_out_with_an_error() {
+    let mapping = sample_mapping();
+    for (c_wid, c_hei, grid_size) in [
+        (2_000_000_000, 23, 16),
+        (-5, 23, 16),
+        (65_536, 65_536, 16),
+        (0, 0, 16),
+        (-1, -1, 16),
+    ] {
+        let mut project = sample();
+        let level = &mut project.levels[0];
+        let layer = level
+            .layer_instances
+            .as_mut()
+            .unwrap()
+            .iter_mut()
+            .find(|l| l.identifier == "Collisions")
+            .unwrap();
+        layer.c_wid = c_wid;
+        layer.c_hei = c_hei;
+        layer.grid_size = grid_size;
+        let (physics, errors) = level_physics("huge.ldtk", &project.levels[0], &mapping);
+        assert!(physics.grids.is_empty(), "{c_wid} × {c_hei}: the layer is left out");
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.to_string().contains("huge.ldtk") && e.to_string().contains(&format!("{c_wid} × {c_hei}"))),
+            "{c_wid} × {c_hei}: {errors:?}"
+        );
+        assert!(!physics.entities.is_empty(), "the level's entities still load");
+    }
+    let mut project = sample();
+    let layer = project.levels[0]
+        .layer_instances
+        .as_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|l| l.identifier == "Collisions")
+        .unwrap();
+    layer.grid_size = 0;
+    let (physics, errors) = level_physics("zero.ldtk", &project.levels[0], &mapping);
+    assert!(physics.grids.is_empty());
+    assert!(
+        errors.iter().any(|e| e.to_string().contains("gridSize is 0")),
+        "{errors:?}"
+    );
+}
+
 #[test]
 fn a_missing_collision_layer_and_bad_entities_are_named_and_the_rest_loads() {
     let mut project = sample();

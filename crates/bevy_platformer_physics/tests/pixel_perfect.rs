@@ -4,10 +4,13 @@
 //! Every "no collision" case is paired with a one-pixel move that makes it a collision, so a test
 //! cannot pass by always answering `false`.
 
+mod common;
+
 use bevy::prelude::*;
 use bevy_platformer_physics::pixel_perfect::{
     AlphaMask, masks_overlap, masks_overlap_px, overlap_pixels, overlap_pixels_px, snap_to_pixel,
 };
+use common::Rng;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
@@ -331,23 +334,6 @@ fn from_rgba8_masks_collide_as_drawn() {
     let dot = mask(&["#"]);
     assert!(masks_overlap_px(&sprite, IVec2::ZERO, &dot, IVec2::new(2, 1)));
     assert!(!masks_overlap_px(&sprite, IVec2::ZERO, &dot, IVec2::new(2, 0)));
-}
-
-/// splitmix64, for deterministic pseudo-random masks.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u32) -> u32 {
-        (self.next() % u64::from(n)) as u32
-    }
 }
 
 fn random_mask(rng: &mut Rng, max_width: u32, max_height: u32, density_percent: u32) -> AlphaMask {

@@ -29,35 +29,6 @@ const STEPS: usize = 400;
 /// How far inside a solid a body may end a step: rounding, not penetration.
 const INSIDE_TOLERANCE: f32 = 0.05;
 
-/// splitmix64: a small deterministic generator, so a seed names a whole scenario.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn unit(&mut self) -> f32 {
-        (self.next() >> 40) as f32 / (1u64 << 24) as f32
-    }
-
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.unit()
-    }
-
-    fn int(&mut self, lo: i32, hi: i32) -> i32 {
-        lo + (self.next() % (hi - lo) as u64) as i32
-    }
-
-    fn chance(&mut self, p: f32) -> bool {
-        self.unit() < p
-    }
-}
-
 /// Builds a random level and bodies from `seed`; returns the bodies.
 fn build(app: &mut App, seed: u64, mode: CollisionMode) -> Vec<Entity> {
     let mut rng = Rng(seed);

@@ -349,3 +349,155 @@ fn despawning_a_grid_ends_contacts_and_leaves_the_broad_phase() {
             .is_none()
     );
 }
+
+/// One scene of a level two ways: the grid, and the same geometry as slope segments plus one box
+/// per solid cell.
+struct RampScene {
+    name: &'static str,
+    rows: &'static [&'static str],
+    segments: Vec<(Vec2, Vec2)>,
+    start_x: f32,
+}
+
+/// What the body is asked to do, step by step: horizontal intent and whether to jump.
+fn ramp_script() -> Vec<(f32, bool)> {
+    let mut script = Vec::new();
+    script.extend(std::iter::repeat_n((1.0, false), 150));
+    script.push((1.0, true));
+    script.extend(std::iter::repeat_n((1.0, false), 60));
+    script.extend(std::iter::repeat_n((-1.0, false), 150));
+    script.push((-1.0, true));
+    script.extend(std::iter::repeat_n((-1.0, false), 120));
+    script.extend(std::iter::repeat_n((0.0, false), 30));
+    script
+}
+
+/// The body's box and its floor contact after each step of the script.
+fn run_ramp_script(app: &mut App, scene: &RampScene, mode: CollisionMode) -> Vec<(Vec2, bool)> {
+    let body = spawn_body(app, Vec2::new(scene.start_x, 200.0), Vec2::new(12.0, 24.0), mode);
+    walker(app, body, 120.0);
+    // Fall from above onto the scene first: landing is part of the comparison.
+    let mut path = Vec::new();
+    for _ in 0..60 {
+        tick(app, 1);
+        path.push((aabb(app, body).min, contacts(app, body).on_floor()));
+    }
+    for (intent, jump) in ramp_script() {
+        input(app, body).horizontal = intent;
+        if jump {
+            input(app, body).jump = Some(300.0);
+        }
+        tick(app, 1);
+        path.push((aabb(app, body).min, contacts(app, body).on_floor()));
+    }
+    path
+}
+
+#[test]
+fn grid_ramps_match_slope_segments_in_valleys_crests_walls_ceilings_and_landings() {
+    let scenes = [
+        RampScene {
+            name: "45° valley",
+            rows: &[
+                "####\\....../####",
+                "#####\\..../#####",
+                "######\\../######",
+                "#######\\/#######",
+                "################",
+            ],
+            // Left ramp from the plateau at x = 64 down to the valley floor at x = 128, and up.
+            segments: vec![
+                (Vec2::new(64.0, 80.0), Vec2::new(128.0, 16.0)),
+                (Vec2::new(128.0, 16.0), Vec2::new(192.0, 80.0)),
+            ],
+            start_x: 24.0,
+        },
+        RampScene {
+            name: "gentle valley",
+            rows: &["###Qq....pP###", "#####QqpP#####", "##############"],
+            segments: vec![
+                (Vec2::new(48.0, 48.0), Vec2::new(112.0, 16.0)),
+                (Vec2::new(112.0, 16.0), Vec2::new(176.0, 48.0)),
+            ],
+            start_x: 20.0,
+        },
+        RampScene {
+            name: "crest",
+            rows: &[
+                "....../##\\......",
+                "...../####\\.....",
+                "..../######\\....",
+                "################",
+            ],
+            segments: vec![
+                (Vec2::new(64.0, 16.0), Vec2::new(112.0, 64.0)),
+                (Vec2::new(144.0, 64.0), Vec2::new(192.0, 16.0)),
+            ],
+            start_x: 24.0,
+        },
+        RampScene {
+            name: "ramp into a wall",
+            rows: &[
+                "......##......",
+                "......##......",
+                "...../##......",
+                "..../###......",
+                "##############",
+            ],
+            segments: vec![(Vec2::new(64.0, 16.0), Vec2::new(96.0, 48.0))],
+            start_x: 24.0,
+        },
+        RampScene {
+            name: "ramp under a low ceiling",
+            rows: &[
+                "...##########.....",
+                "..................",
+                "..................",
+                "....../###########",
+                "...../############",
+                "..../#############",
+                "##################",
+            ],
+            segments: vec![(Vec2::new(64.0, 16.0), Vec2::new(112.0, 64.0))],
+            start_x: 24.0,
+        },
+    ];
+    for mode in MODES {
+        for scene in &scenes {
+            let label = format!("{mode:?} {}", scene.name);
+            let mut grid_app = app();
+            spawn_grid(&mut grid_app, scene.rows, Vec2::ZERO, true);
+            let grid_path = run_ramp_script(&mut grid_app, scene, mode);
+
+            let mut segment_app = app();
+            for (a, b) in &scene.segments {
+                spawn_slope(&mut segment_app, *a, *b);
+            }
+            let grid = TileGrid::from_rows(scene.rows, CELL).unwrap();
+            for y in 0..grid.height() as i32 {
+                for x in 0..grid.width() as i32 {
+                    if grid.get(x, y) == TileCell::Solid {
+                        spawn_box(
+                            &mut segment_app,
+                            Vec2::new(x as f32, y as f32) * CELL,
+                            Vec2::splat(CELL),
+                        );
+                    }
+                }
+            }
+            let segment_path = run_ramp_script(&mut segment_app, scene, mode);
+            for (step, ((g, g_floor), (s, s_floor))) in grid_path.iter().zip(&segment_path).enumerate() {
+                assert!(
+                    (*g - *s).length() < 1e-3 && g_floor == s_floor,
+                    "{label} step {step}: grid {g} (on floor {g_floor}) vs segments {s} (on floor {s_floor})"
+                );
+            }
+            // The script really went over the slopes: the body's height changed while grounded.
+            let grounded_heights: Vec<f32> = grid_path.iter().filter(|(_, f)| *f).map(|(p, _)| p.y).collect();
+            let (lo, hi) = grounded_heights
+                .iter()
+                .fold((f32::MAX, f32::MIN), |(lo, hi), y| (lo.min(*y), hi.max(*y)));
+            assert!(hi - lo >= 16.0, "{label}: walked over {lo}..{hi} only");
+        }
+    }
+}

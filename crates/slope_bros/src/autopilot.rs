@@ -16,8 +16,8 @@ use crate::replay::{Replay, ReplayCursor};
 
 /// Steps per decision.
 const DECISION: usize = 6;
-/// Decisions per candidate continuation.
-const HORIZON: usize = 24;
+/// Steps per candidate continuation.
+const HORIZON: usize = 240;
 /// Decisions kept from the best candidate.
 const KEEP: usize = 8;
 /// Candidates per round.
@@ -75,26 +75,29 @@ pub fn simulate(root: &DataRoot, level: &LevelSource, frames: &[InputFrame]) -> 
     outcome
 }
 
-/// A small deterministic random source (xorshift).
-struct Rng(u64);
+/// A small deterministic random source (xorshift; the seed must not be 0).
+pub struct Rng(pub u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    /// The next number.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
         self.0
     }
 
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+    /// A number in `0..n` (0 when `n` is 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64().checked_rem(n).unwrap_or(0)
     }
 }
 
 /// A random decision: mostly run right, sometimes jump (held for a while), wait, step back, or
 /// drop through a one-way platform.
-fn decision(rng: &mut Rng, jumping: &mut u32) -> InputFrame {
+fn decision(rng: &mut Rng, jumping: &mut u32) -> (InputFrame, usize) {
     let mut frame = InputFrame::default();
+    let mut steps = DECISION;
     match rng.below(22) {
         0..=11 => {
             frame.right = true;
@@ -105,7 +108,8 @@ fn decision(rng: &mut Rng, jumping: &mut u32) -> InputFrame {
             frame.run = rng.below(2) == 0;
             *jumping = 1 + rng.below(6) as u32;
         }
-        17 => {}
+        // Waiting (for a lift, for an enemy to pass) takes longer.
+        17 => steps = 12 + rng.below(80) as usize,
         18 => frame.left = true,
         19 => {
             frame.left = true;
@@ -121,19 +125,18 @@ fn decision(rng: &mut Rng, jumping: &mut u32) -> InputFrame {
         frame.jump = true;
         *jumping -= 1;
     }
-    frame
+    (frame, steps)
 }
 
 fn continuation(rng: &mut Rng) -> Vec<InputFrame> {
-    let mut frames = Vec::with_capacity(HORIZON * DECISION);
+    let mut frames = Vec::with_capacity(HORIZON + 96);
     let mut jumping = 0;
-    // A jump needs the button released in between: a decision that starts a jump right after
-    // another still rises only if the previous one ended; leave one step free.
-    for _ in 0..HORIZON {
-        let frame = decision(rng, &mut jumping);
-        for i in 0..DECISION {
+    while frames.len() < HORIZON {
+        let (frame, steps) = decision(rng, &mut jumping);
+        for i in 0..steps {
             let mut f = frame;
-            if i == DECISION - 1 && jumping == 0 {
+            // A new jump needs the button released first: free the last step of a decision.
+            if i == steps - 1 && jumping == 0 {
                 f.jump = false;
             }
             frames.push(f);

@@ -53,21 +53,24 @@ pub struct HeadlessReport {
     pub trace: String,
 }
 
-/// An app that runs the game's rules headless: each `update()` is one fixed step, the first one
-/// enters the level.
+/// An app that runs the game's rules headless, on the level: each `update()` is one fixed step.
 pub fn headless_app(root: DataRoot, level: LevelSource, start: Option<Vec2>, input: InputSource) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
     app.add_plugins(GameCorePlugin {
         root,
         level,
         watch_tuning: false,
     });
+    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
     app.world_mut().resource_mut::<CurrentLevel>().start_override = start;
     app.insert_resource(Trace::default());
     app.insert_resource(input);
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing);
+    // Enters the state and spawns the level. Bevy's clocks start with this first update, which has
+    // no time delta and so runs no fixed step; from the next on, each update is one fixed step
+    // (`each_update_is_exactly_one_fixed_step`).
+    app.update();
     app
 }
 
@@ -118,5 +121,23 @@ pub fn recorder(path: PathBuf, level: &LevelSource) -> Recorder {
         path,
         level: Some(level.name()),
         frames: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gameplay::progress::LevelClock;
+
+    #[test]
+    fn each_update_is_exactly_one_fixed_step() {
+        let mut app = headless_app(DataRoot::built_from(), LevelSource::Builtin(0), None, InputSource::Idle);
+        let mut counts = Vec::new();
+        for _ in 0..300 {
+            app.update();
+            counts.push(app.world().resource::<LevelClock>().steps);
+        }
+        let expected: Vec<u64> = (1..=300).collect();
+        assert_eq!(counts, expected);
     }
 }

@@ -78,6 +78,20 @@ fn frames(path: &Path, frame: UVec2, count: u32) -> Result<Vec<AlphaMask>, Strin
         .collect()
 }
 
+/// The first frame of a player sheet, facing right and left.
+fn facing_both_ways(path: &Path, height: u32) -> (Option<AlphaMask>, Option<AlphaMask>) {
+    match frames(path, UVec2::new(16, height), 1) {
+        Ok(mut f) => {
+            let mask = f.remove(0);
+            (Some(mask.clone()), Some(mask.flipped_x()))
+        }
+        Err(e) => {
+            error!("{e}; the player is hit by its box");
+            (None, None)
+        }
+    }
+}
+
 impl SpriteMasks {
     /// Reads the masks from `assets/images/`; problems are logged and leave a mask out.
     pub fn load(images: &Path) -> Self {
@@ -86,22 +100,8 @@ impl SpriteMasks {
             Ok(hammer) => masks.hammer = hammer,
             Err(e) => error!("{e}; hammers hit by their box"),
         }
-        match frames(&images.join("player_small.png"), UVec2::new(16, 16), 1) {
-            Ok(mut f) => {
-                let mask = f.remove(0);
-                masks.player_small_left = Some(mask.flipped_x());
-                masks.player_small = Some(mask);
-            }
-            Err(e) => error!("{e}; the player is hit by its box"),
-        }
-        match frames(&images.join("player_big.png"), UVec2::new(16, 32), 1) {
-            Ok(mut f) => {
-                let mask = f.remove(0);
-                masks.player_big_left = Some(mask.flipped_x());
-                masks.player_big = Some(mask);
-            }
-            Err(e) => error!("{e}; the player is hit by its box"),
-        }
+        (masks.player_small, masks.player_small_left) = facing_both_ways(&images.join("player_small.png"), 16);
+        (masks.player_big, masks.player_big_left) = facing_both_ways(&images.join("player_big.png"), 32);
         masks
     }
 }

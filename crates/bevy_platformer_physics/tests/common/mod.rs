@@ -149,3 +149,36 @@ pub fn surface_under(app: &App, entity: Entity, slope: Entity) -> f32 {
     let origin = app.world().get::<Transform>(slope).unwrap().translation.truncate();
     segment.shape(origin).surface_y(&aabb(app, entity))
 }
+
+/// splitmix64: a small deterministic generator, so a seed names a whole scenario.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    pub fn unit(&mut self) -> f32 {
+        (self.next() >> 40) as f32 / (1u64 << 24) as f32
+    }
+
+    pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
+        lo + (hi - lo) * self.unit()
+    }
+
+    pub fn int(&mut self, lo: i32, hi: i32) -> i32 {
+        lo + (self.next() % (hi - lo) as u64) as i32
+    }
+
+    pub fn chance(&mut self, p: f32) -> bool {
+        self.unit() < p
+    }
+
+    pub fn below(&mut self, n: u32) -> u32 {
+        (self.next() % u64::from(n)) as u32
+    }
+}

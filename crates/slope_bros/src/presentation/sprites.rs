@@ -54,17 +54,9 @@ fn dress_new_objects(
     goals: Query<Entity, Added<Goal>>,
     checkpoints: Query<Entity, Added<Checkpoint>>,
 ) {
-    for (entity, collider) in &players {
-        commands.entity(entity).insert((
-            assets.player_small.sprite(0),
-            feet_anchor(16.0, collider.size.y),
-            ObjectRect {
-                size: Vec2::splat(16.0),
-                offset: Vec2::new(0.0, 8.0 - collider.size.y / 2.0),
-            },
-        ));
-    }
-    for (entity, collider) in &enemies {
+    // Characters start as a 16 × 16 picture standing on the collider's bottom; the animation
+    // systems pick the sheet and frame.
+    for (entity, collider) in players.iter().chain(&enemies) {
         commands.entity(entity).insert((
             assets.walker.sprite(0),
             feet_anchor(16.0, collider.size.y),
