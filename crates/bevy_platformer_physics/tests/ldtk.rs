@@ -502,3 +502,101 @@ fn despawning_a_level_leaves_no_stale_colliders() {
         "nothing holds the body up any more"
     );
 }
+
+/// Stands in for the PNG decoder (this crate's Bevy has none): `bevy_ecs_ldtk` spawns a level only
+/// once the project's tileset pictures are loaded, and physics needs no pixels.
+#[derive(Default, TypePath)]
+struct BlankImageLoader;
+
+impl bevy::asset::AssetLoader for BlankImageLoader {
+    type Asset = Image;
+    type Settings = ();
+    type Error = std::io::Error;
+
+    async fn load(
+        &self,
+        _reader: &mut dyn bevy::asset::io::Reader,
+        _settings: &(),
+        _load_context: &mut bevy::asset::LoadContext<'_>,
+    ) -> Result<Image, std::io::Error> {
+        Ok(Image::default())
+    }
+
+    fn extensions(&self) -> &[&str] {
+        &["png"]
+    }
+}
+
+/// `LdtkPhysicsPlugin` on the real asset pipeline: `bevy_ecs_ldtk` loads the sample project from
+/// disk, spawns the selected level, and the plugin gives it physics; selecting another level
+/// despawns the first level's physics and spawns the second's.
+#[test]
+fn the_plugin_follows_levels_that_bevy_ecs_ldtk_loads_and_spawns() {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        AssetPlugin {
+            file_path: data("").display().to_string(),
+            ..default()
+        },
+        ImagePlugin::default(),
+        TransformPlugin,
+        bevy_ecs_ldtk::LdtkPlugin,
+        PlatformerPhysicsPlugins::default(),
+        LdtkPhysicsPlugin,
+    ));
+    app.init_asset::<TextureAtlasLayout>();
+    app.register_asset_loader(BlankImageLoader);
+    app.insert_resource(sample_mapping());
+    app.insert_resource(bevy_ecs_ldtk::LevelSelection::index(0));
+    let handle: Handle<bevy_ecs_ldtk::assets::LdtkProject> = app
+        .world()
+        .resource::<AssetServer>()
+        .load("Typical_2D_platformer_example.ldtk");
+    let handle_id = handle.id();
+    app.world_mut().spawn(bevy_ecs_ldtk::LdtkWorldBundle {
+        ldtk_handle: handle.into(),
+        ..default()
+    });
+    let project = sample();
+    let level_iids: Vec<String> = project.levels.iter().map(|l| l.iid.clone()).collect();
+    let physics_levels = |app: &mut App| -> Vec<String> {
+        let world = app.world_mut();
+        let mut levels: Vec<String> = world
+            .query::<&LdtkLevelPhysics>()
+            .iter(world)
+            .map(|p| p.level_iid.clone())
+            .collect();
+        levels.sort();
+        levels.dedup();
+        levels
+    };
+    let wait_for = |app: &mut App, iid: &str| {
+        for _ in 0..2000 {
+            app.update();
+            if physics_levels(app) == vec![iid.to_string()] {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        let state = app.world().resource::<AssetServer>().get_load_state(handle_id);
+        let world = app.world_mut();
+        let spawned: Vec<String> = world
+            .query::<&LevelIid>()
+            .iter(world)
+            .map(|l| l.get().clone())
+            .collect();
+        panic!(
+            "no physics for level {iid} after loading; physics present for {:?}; project {state:?}; levels spawned {spawned:?}",
+            physics_levels(app)
+        );
+    };
+    wait_for(&mut app, &level_iids[0]);
+    let world = app.world_mut();
+    let grids = world.query::<(&TileGrid, &LdtkLevelPhysics)>().iter(world).count();
+    assert_eq!(grids, 1, "the level's Collisions layer became one grid");
+    assert!(app.world().resource::<LdtkPhysicsReport>().errors.is_empty());
+
+    app.insert_resource(bevy_ecs_ldtk::LevelSelection::index(1));
+    wait_for(&mut app, &level_iids[1]);
+}
