@@ -131,8 +131,15 @@ fn decision(rng: &mut Rng, jumping: &mut u32) -> (InputFrame, usize) {
 fn continuation(rng: &mut Rng) -> Vec<InputFrame> {
     let mut frames = Vec::with_capacity(HORIZON + 96);
     let mut jumping = 0;
+    // A quarter of the candidates are patient: they wait before each move (for a lift to come
+    // back, an enemy to pass), which a mostly-running candidate almost never does long enough.
+    let patient = rng.below(4) == 0;
     while frames.len() < HORIZON {
-        let (frame, steps) = decision(rng, &mut jumping);
+        let (frame, steps) = if patient && jumping == 0 && rng.below(3) == 0 {
+            (InputFrame::default(), 12 + rng.below(60) as usize)
+        } else {
+            decision(rng, &mut jumping)
+        };
         for i in 0..steps {
             let mut f = frame;
             // A new jump needs the button released first: free the last step of a decision.

@@ -41,7 +41,11 @@ fn run(options: Options) -> Result<(), String> {
     };
     if let Some(out) = &options.autopilot {
         let level = level.unwrap_or(LevelSource::Builtin(0));
-        let replay = slope_bros::autopilot::plan(&root, &level, 0x5eed, 400)?;
+        let seed = std::env::var("SLOPE_BROS_AUTOPILOT_SEED")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0x5eed);
+        let replay = slope_bros::autopilot::plan(&root, &level, seed, 600)?;
         std::fs::write(out, replay.to_ron()).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
         println!("wrote {} steps to {}", replay.len(), out.display());
         return Ok(());
