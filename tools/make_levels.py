@@ -240,7 +240,7 @@ BRIEFS = {
     "underground": dict(width=(160, 240), height=(15, 15), coins=(20, 80), walkers=2, shells=(1, 1),
                         ceiling=True, values=(3, 4, 6), platforms=1, low_ceiling_ramps=True,
                         slopes=(8, 10, 11), checkpoints=1),
-    "sky": dict(width=(160, 240), height=(15, 20), coins=(20, 80), lift_kinds=True, walkers_on_lifts=2,
+    "sky": dict(width=(160, 240), height=(15, 20), coins=(20, 80), lift_kinds=True, walkers_on_lifts=1,
                 values=(3,), open_bottom=0.6, checkpoints=1),
     "castle": dict(width=(160, 240), height=(15, 15), coins=(10, 80), hammers=3, shells=(3, 99), walkers=1,
                    only_stone=True, values=(2, 6), early_mushroom=0.3, pits=(2, 8), checkpoints=1),

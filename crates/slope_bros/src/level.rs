@@ -6,7 +6,7 @@
 //! Entities (`Player`, `Walker`, `Coin`, ...) become the game's objects. Everything spawned for a
 //! level carries [`LevelEntity`] and goes away on [`LoadLevel`] or when play stops.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy_platformer_physics::geometry::Aabb;
@@ -450,13 +450,3 @@ fn spawn_level(world: &mut World, mut data: LevelData, current: &CurrentLevel) {
 /// Sent after a level was spawned (visuals, clock and camera start from it).
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct LevelSpawned;
-
-/// The physics mapping of the game's levels, for tools.
-pub fn game_mapping(root: &DataRoot) -> Result<LdtkPhysicsMapping, String> {
-    LdtkPhysicsMapping::load(root.levels().join("mapping.ron")).map_err(|e| e.to_string())
-}
-
-/// A path relative to the data root, for messages.
-pub fn display_path(root: &DataRoot, path: &Path) -> String {
-    path.strip_prefix(&root.0).unwrap_or(path).display().to_string()
-}
