@@ -6,12 +6,11 @@
 //! needs), kept up to date by the SyncColliders stage for outside changes and by every stage that
 //! moves a body. Queries return proxies sorted by entity, so results never depend on hash order.
 
-use bevy::ecs::entity::EntityHashMap;
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 
 use crate::components::CollisionLayers;
-use crate::geometry::Aabb;
+use crate::geometry::{Aabb, floor_cell};
 use crate::slope::SlopeShape;
 use crate::tile_grid::{GridData, GridPiece, PieceKind};
 
@@ -71,6 +70,9 @@ impl ColliderProxy {
 /// so a huge ground box does not fill thousands of cells.
 const MAX_CELLS_PER_PROXY: i64 = 256;
 
+/// No slot: an entity index without a proxy.
+const NO_SLOT: u32 = u32::MAX;
+
 #[derive(Clone, Copy, Debug)]
 struct Slot {
     proxy: ColliderProxy,
@@ -78,14 +80,92 @@ struct Slot {
     cells: Option<(IVec2, IVec2)>,
 }
 
+/// One cell of a [`CellMap`]: the slots whose boxes reach it, and the union of their layers, so
+/// that a query can skip a cell none of whose colliders it interacts with without visiting them.
+#[derive(Clone, Debug, Default)]
+struct Cell {
+    slots: Vec<u32>,
+    /// Union of the slots' memberships (it only shrinks when the cell empties: conservative).
+    memberships: u32,
+    /// Union of the slots' filters (idem).
+    filters: u32,
+}
+
+impl Cell {
+    /// Whether a collider with `layers` may interact with something in this cell.
+    fn may_interact(&self, layers: &CollisionLayers) -> bool {
+        layers.memberships & self.filters != 0 && self.memberships & layers.filters != 0
+    }
+}
+
+/// The exact union of the layers of a changing set of colliders: how many have each bit.
+#[derive(Clone, Debug)]
+struct LayerCounts {
+    memberships: [u32; 32],
+    filters: [u32; 32],
+    union: CollisionLayers,
+}
+
+impl Default for LayerCounts {
+    fn default() -> Self {
+        Self {
+            memberships: [0; 32],
+            filters: [0; 32],
+            union: CollisionLayers::new(0, 0),
+        }
+    }
+}
+
+impl LayerCounts {
+    fn add(&mut self, layers: &CollisionLayers, add: bool) {
+        for bit in 0..32 {
+            for (mask, counts, union) in [
+                (layers.memberships, &mut self.memberships, &mut self.union.memberships),
+                (layers.filters, &mut self.filters, &mut self.union.filters),
+            ] {
+                if mask & (1 << bit) != 0 {
+                    counts[bit] = if add { counts[bit] + 1 } else { counts[bit] - 1 };
+                    if counts[bit] == 0 {
+                        *union &= !(1 << bit);
+                    } else {
+                        *union |= 1 << bit;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Cells of one kind of collider. Cells that empty stay allocated: a crowd walking across cell
+/// borders reuses them instead of hashing them in and out.
+type CellMap = HashMap<IVec2, Cell>;
+
 /// The spatial grid of collider proxies.
+///
+/// Static colliders and moving ones (kinematic and dynamic) live in separate cells, and every cell
+/// knows the union of its colliders' layers: the static geometry's cells stay small however many
+/// bodies walk through them, and a crowd whose members ignore each other never visits the others'
+/// proxies at all.
 #[derive(Resource, Debug)]
 pub struct BroadPhase {
     cell_size: f32,
-    cells: HashMap<IVec2, Vec<u32>>,
+    inv_cell_size: f32,
+    /// `cell_size` is a power of two, so multiplying by `inv_cell_size` is exact.
+    exact_inverse: bool,
+    static_cells: CellMap,
+    /// Counts every change to the static colliders and tile grids, so that what a body keeps of
+    /// them can tell whether it is still current.
+    static_version: u64,
+    moving_cells: CellMap,
+    /// The layers of every moving collider: a body that interacts with none of them skips the
+    /// moving cells altogether.
+    moving_layers: LayerCounts,
     slots: Vec<Option<Slot>>,
     free: Vec<u32>,
-    index: EntityHashMap<u32>,
+    /// Slot of each entity, by entity index (`NO_SLOT` if none); the slot's proxy holds the full
+    /// entity, so a stale index is recognised.
+    index: Vec<u32>,
+    len: usize,
     large: Vec<u32>,
     /// Tile grids, expanded into pieces by queries.
     grids: Vec<(Entity, GridData)>,
@@ -100,24 +180,36 @@ impl Default for BroadPhase {
 impl BroadPhase {
     /// An empty grid with square cells of `cell_size` pixels.
     pub fn new(cell_size: f32) -> Self {
+        let cell_size = if cell_size.is_finite() && cell_size > 0.0 {
+            cell_size
+        } else {
+            64.0
+        };
         Self {
-            cell_size: if cell_size.is_finite() && cell_size > 0.0 {
-                cell_size
-            } else {
-                64.0
-            },
-            cells: HashMap::default(),
+            cell_size,
+            inv_cell_size: 1.0 / cell_size,
+            exact_inverse: cell_size.log2().fract() == 0.0,
+            static_cells: CellMap::default(),
+            static_version: 0,
+            moving_cells: CellMap::default(),
+            moving_layers: LayerCounts::default(),
             slots: Vec::new(),
             free: Vec::new(),
-            index: EntityHashMap::default(),
+            index: Vec::new(),
+            len: 0,
             large: Vec::new(),
             grids: Vec::new(),
         }
     }
 
+    /// The side of a cell, px.
+    pub fn cell_size(&self) -> f32 {
+        self.cell_size
+    }
+
     /// Number of colliders and tile grids.
     pub fn len(&self) -> usize {
-        self.index.len() + self.grids.len()
+        self.len + self.grids.len()
     }
 
     /// Whether there is nothing at all.
@@ -127,6 +219,7 @@ impl BroadPhase {
 
     /// Inserts or replaces the tile grid of `entity`.
     pub fn upsert_grid(&mut self, entity: Entity, grid: GridData) {
+        self.static_version += 1;
         match self.grids.iter_mut().find(|(e, _)| *e == entity) {
             Some(slot) => slot.1 = grid,
             None => self.grids.push((entity, grid)),
@@ -153,64 +246,102 @@ impl BroadPhase {
         grid.piece(part).map(|piece| grid_proxy(entity, grid, &piece))
     }
 
+    fn slot_of(&self, entity: Entity) -> Option<u32> {
+        let slot = *self.index.get(entity.index_u32() as usize)?;
+        (slot != NO_SLOT)
+            .then_some(slot)
+            .filter(|&slot| self.slots[slot as usize].is_some_and(|s| s.proxy.entity == entity))
+    }
+
     /// The proxy of `entity`, if it is in the grid.
     pub fn get(&self, entity: Entity) -> Option<&ColliderProxy> {
-        let slot = *self.index.get(&entity)?;
+        let slot = self.slot_of(entity)?;
         self.slots[slot as usize].as_ref().map(|s| &s.proxy)
     }
 
     fn cell_range(&self, aabb: &Aabb) -> Option<(IVec2, IVec2)> {
-        let lo = (aabb.min / self.cell_size).floor();
-        let hi = (aabb.max / self.cell_size).floor();
-        // Clamp so that absurd coordinates cannot overflow the cell index.
-        let clamp = |v: Vec2| v.clamp(Vec2::splat(-1e9), Vec2::splat(1e9)).as_ivec2();
-        let (lo, hi) = (clamp(lo), clamp(hi));
+        let (lo, hi) = self.cells_of(aabb);
         let count = (hi.x as i64 - lo.x as i64 + 1) * (hi.y as i64 - lo.y as i64 + 1);
         (count <= MAX_CELLS_PER_PROXY).then_some((lo, hi))
     }
 
-    fn link(&mut self, slot: u32, cells: Option<(IVec2, IVec2)>) {
-        match cells {
-            Some((lo, hi)) => {
-                for y in lo.y..=hi.y {
-                    for x in lo.x..=hi.x {
-                        self.cells.entry(IVec2::new(x, y)).or_default().push(slot);
-                    }
-                }
-            }
-            None => self.large.push(slot),
+    /// The cells that `aabb` overlaps or touches (inclusive).
+    fn cells_of(&self, aabb: &Aabb) -> (IVec2, IVec2) {
+        // A box edge exactly on a cell border must fall on the same side of it for every query:
+        // multiplying by the inverse is exact only for a power-of-two cell size.
+        let (lo, hi) = if self.exact_inverse {
+            (aabb.min * self.inv_cell_size, aabb.max * self.inv_cell_size)
+        } else {
+            (aabb.min / self.cell_size, aabb.max / self.cell_size)
+        };
+        (
+            IVec2::new(floor_cell(lo.x), floor_cell(lo.y)),
+            IVec2::new(floor_cell(hi.x), floor_cell(hi.y)),
+        )
+    }
+
+    fn cells_mut(&mut self, kind: BodyKind) -> &mut CellMap {
+        match kind {
+            BodyKind::Static => &mut self.static_cells,
+            BodyKind::Kinematic | BodyKind::Dynamic => &mut self.moving_cells,
         }
     }
 
-    fn unlink(&mut self, slot: u32, cells: Option<(IVec2, IVec2)>) {
-        match cells {
-            Some((lo, hi)) => {
-                for y in lo.y..=hi.y {
-                    for x in lo.x..=hi.x {
-                        let key = IVec2::new(x, y);
-                        if let Some(list) = self.cells.get_mut(&key) {
-                            if let Some(i) = list.iter().position(|&s| s == slot) {
-                                list.swap_remove(i);
-                            }
-                            if list.is_empty() {
-                                self.cells.remove(&key);
-                            }
-                        }
+    fn link(&mut self, slot: u32, proxy: &ColliderProxy, cells: Option<(IVec2, IVec2)>) {
+        let Some((lo, hi)) = cells else {
+            self.large.push(slot);
+            return;
+        };
+        let map = self.cells_mut(proxy.kind);
+        for y in lo.y..=hi.y {
+            for x in lo.x..=hi.x {
+                let cell = map.entry(IVec2::new(x, y)).or_default();
+                cell.slots.push(slot);
+                cell.memberships |= proxy.layers.memberships;
+                cell.filters |= proxy.layers.filters;
+            }
+        }
+    }
+
+    fn unlink(&mut self, slot: u32, kind: BodyKind, cells: Option<(IVec2, IVec2)>) {
+        let Some((lo, hi)) = cells else {
+            self.large.retain(|&s| s != slot);
+            return;
+        };
+        let map = self.cells_mut(kind);
+        for y in lo.y..=hi.y {
+            for x in lo.x..=hi.x {
+                if let Some(cell) = map.get_mut(&IVec2::new(x, y)) {
+                    if let Some(i) = cell.slots.iter().position(|&s| s == slot) {
+                        cell.slots.swap_remove(i);
+                    }
+                    if cell.slots.is_empty() {
+                        cell.memberships = 0;
+                        cell.filters = 0;
                     }
                 }
             }
-            None => self.large.retain(|&s| s != slot),
         }
     }
 
     /// Inserts or replaces the proxy of `proxy.entity`.
     pub fn upsert(&mut self, proxy: ColliderProxy) {
+        let existing = self.slot_of(proxy.entity);
+        if let Some(slot) = existing
+            && self.slots[slot as usize].is_some_and(|s| s.proxy == proxy)
+        {
+            return;
+        }
+        self.note_change(&proxy);
         let cells = self.cell_range(&proxy.aabb);
-        if let Some(&slot) = self.index.get(&proxy.entity) {
+        if let Some(slot) = existing {
             let old = self.slots[slot as usize].expect("indexed slot is occupied");
-            if old.cells != cells {
-                self.unlink(slot, old.cells);
-                self.link(slot, cells);
+            self.note_change(&old.proxy);
+            if old.cells != cells || old.proxy.kind != proxy.kind || old.proxy.layers != proxy.layers {
+                self.unlink(slot, old.proxy.kind, old.cells);
+                self.count_moving(&old.proxy, false);
+                self.link(slot, &proxy, cells);
+                self.count_moving(&proxy, true);
             }
             self.slots[slot as usize] = Some(Slot { proxy, cells });
             return;
@@ -223,94 +354,269 @@ impl BroadPhase {
             }
         };
         self.slots[slot as usize] = Some(Slot { proxy, cells });
-        self.index.insert(proxy.entity, slot);
-        self.link(slot, cells);
+        let index = proxy.entity.index_u32() as usize;
+        if self.index.len() <= index {
+            self.index.resize(index + 1, NO_SLOT);
+        }
+        self.index[index] = slot;
+        self.len += 1;
+        self.link(slot, &proxy, cells);
+        self.count_moving(&proxy, true);
+    }
+
+    /// The version of the static colliders and tile grids: it changes whenever one of them is
+    /// added, changed or removed.
+    pub fn static_version(&self) -> u64 {
+        self.static_version
+    }
+
+    fn note_change(&mut self, proxy: &ColliderProxy) {
+        if proxy.kind == BodyKind::Static {
+            self.static_version += 1;
+        }
+    }
+
+    fn count_moving(&mut self, proxy: &ColliderProxy, add: bool) {
+        if proxy.kind != BodyKind::Static {
+            self.moving_layers.add(&proxy.layers, add);
+        }
     }
 
     /// Moves the proxy of `entity` to `aabb`. Does nothing for an unknown entity.
     pub fn set_aabb(&mut self, entity: Entity, aabb: Aabb) {
-        if let Some(mut proxy) = self.get(entity).copied() {
-            proxy.aabb = aabb;
-            self.upsert(proxy);
+        let Some(slot) = self.slot_of(entity) else {
+            return;
+        };
+        let cells = self.cell_range(&aabb);
+        let old = self.slots[slot as usize].as_mut().expect("indexed slot is occupied");
+        if old.proxy.aabb == aabb {
+            return;
+        }
+        if old.proxy.kind == BodyKind::Static {
+            self.static_version += 1;
+        }
+        let old = self.slots[slot as usize].as_mut().expect("indexed slot is occupied");
+        old.proxy.aabb = aabb;
+        if old.cells != cells {
+            let (kind, old_cells, proxy) = (old.proxy.kind, old.cells, old.proxy);
+            old.cells = cells;
+            self.unlink(slot, kind, old_cells);
+            self.link(slot, &proxy, cells);
         }
     }
 
     /// Removes the proxy (or tile grid) of `entity`; returns the proxy if it was one.
     pub fn remove(&mut self, entity: Entity) -> Option<ColliderProxy> {
+        let grids = self.grids.len();
         self.grids.retain(|(e, _)| *e != entity);
-        let slot = self.index.remove(&entity)?;
+        if self.grids.len() != grids {
+            self.static_version += 1;
+        }
+        let slot = self.slot_of(entity)?;
+        self.index[entity.index_u32() as usize] = NO_SLOT;
         let old = self.slots[slot as usize].take()?;
-        self.unlink(slot, old.cells);
+        self.note_change(&old.proxy);
+        self.unlink(slot, old.proxy.kind, old.cells);
+        self.count_moving(&old.proxy, false);
         self.free.push(slot);
+        self.len -= 1;
         Some(old.proxy)
     }
 
-    /// Every proxy whose box overlaps or touches `area`, and the pieces of tile grids near it,
-    /// sorted by entity and part, each once, in `out` (which is cleared first).
+    /// Every proxy and tile-grid piece whose box overlaps or touches `area`, sorted by entity and
+    /// part, each once, in `out` (which is cleared first).
     pub fn query(&self, area: &Aabb, out: &mut Vec<ColliderProxy>) {
-        self.query_filtered(area, out, |_| true);
+        out.clear();
+        self.collect_static(area, None, out);
+        self.collect_moving(area, None, out);
+        sort_by_collider(out);
     }
 
     /// The same as [`query`](Self::query) for the colliders that `me` interacts with (layers from
     /// both sides, never itself): a crowd of bodies that ignore each other costs nothing here.
     pub fn query_interacting(&self, area: &Aabb, me: &ColliderProxy, out: &mut Vec<ColliderProxy>) {
-        self.query_filtered(area, out, |p| me.interacts_with(p));
+        out.clear();
+        self.collect_static(area, Some(me), out);
+        self.collect_moving(area, Some(me), out);
+        sort_by_collider(out);
     }
 
-    fn query_filtered(&self, area: &Aabb, out: &mut Vec<ColliderProxy>, keep: impl Fn(&ColliderProxy) -> bool) {
+    /// The static colliders and tile-grid pieces that `me` interacts with near `area`, sorted by
+    /// entity and part. They do not move during a step, so a stage may keep them for the next
+    /// stage's query of an area inside this one.
+    pub fn query_static_interacting(&self, area: &Aabb, me: &ColliderProxy, out: &mut Vec<ColliderProxy>) {
         out.clear();
+        self.collect_static(area, Some(me), out);
+        sort_by_collider(out);
+    }
+
+    /// The kinematic and dynamic colliders that `me` interacts with near `area`, sorted by entity,
+    /// appended to `out`.
+    pub fn query_moving_interacting(&self, area: &Aabb, me: &ColliderProxy, out: &mut Vec<ColliderProxy>) {
+        let first = out.len();
+        self.collect_moving(area, Some(me), out);
+        sort_by_collider(&mut out[first..]);
+    }
+
+    /// Static proxies (with the large ones) and tile-grid pieces near `area`, unsorted.
+    fn collect_static(&self, area: &Aabb, me: Option<&ColliderProxy>, out: &mut Vec<ColliderProxy>) {
         if !area.is_finite() {
             return;
         }
-        let touching = |slot: &u32| {
-            self.slots[*slot as usize]
-                .as_ref()
-                .map(|s| s.proxy)
-                .filter(|p| keep(p) && p.aabb.touches(area, 0.0))
-        };
-        out.extend(self.large.iter().filter_map(touching));
-        let lo = (area.min / self.cell_size)
-            .floor()
-            .clamp(Vec2::splat(-1e9), Vec2::splat(1e9))
-            .as_ivec2();
-        let hi = (area.max / self.cell_size)
-            .floor()
-            .clamp(Vec2::splat(-1e9), Vec2::splat(1e9))
-            .as_ivec2();
+        let keep = |p: &ColliderProxy| me.is_none_or(|me| me.interacts_with(p)) && p.aabb.touches(area, 0.0);
+        out.extend(
+            self.large
+                .iter()
+                .filter_map(|&slot| self.slots[slot as usize].map(|s| s.proxy))
+                .filter(|p| keep(p)),
+        );
+        self.collect_cells(&self.static_cells, area, me, out);
+        for (entity, grid) in &self.grids {
+            if me.is_some_and(|me| !me.layers.interacts_with(&grid.layers)) || !grid.bounds().touches(area, 0.0) {
+                continue;
+            }
+            grid.for_each_piece_in(area, |piece| {
+                if piece.aabb.touches(area, 0.0) {
+                    out.push(grid_proxy(*entity, grid, piece));
+                }
+            });
+        }
+    }
+
+    /// Kinematic and dynamic proxies near `area`, unsorted.
+    fn collect_moving(&self, area: &Aabb, me: Option<&ColliderProxy>, out: &mut Vec<ColliderProxy>) {
+        if area.is_finite() && me.is_none_or(|me| me.layers.interacts_with(&self.moving_layers.union)) {
+            self.collect_cells(&self.moving_cells, area, me, out);
+        }
+    }
+
+    /// The proxies of `map` that touch `area` (and that `me` interacts with), each once: a proxy
+    /// spanning several cells is taken only in the first cell of its range inside the query's.
+    fn collect_cells(&self, map: &CellMap, area: &Aabb, me: Option<&ColliderProxy>, out: &mut Vec<ColliderProxy>) {
+        let (lo, hi) = self.cells_of(area);
         let span = (hi.x as i64 - lo.x as i64 + 1) * (hi.y as i64 - lo.y as i64 + 1);
+        let keep = |p: &ColliderProxy| me.is_none_or(|me| me.interacts_with(p)) && p.aabb.touches(area, 0.0);
         if span > 4 * MAX_CELLS_PER_PROXY {
-            out.extend(
-                self.slots
-                    .iter()
-                    .flatten()
-                    .map(|s| s.proxy)
-                    .filter(|p| keep(p) && p.aabb.touches(area, 0.0)),
-            );
-        } else {
-            for y in lo.y..=hi.y {
-                for x in lo.x..=hi.x {
-                    if let Some(list) = self.cells.get(&IVec2::new(x, y)) {
-                        out.extend(list.iter().filter_map(touching));
+            // A huge area: scan the slots instead of the cells.
+            let in_map = |s: &&Slot| s.cells.is_some() && std::ptr::eq(map, self.map_of(s.proxy.kind));
+            out.extend(self.slots.iter().flatten().filter(in_map).map(|s| s.proxy).filter(keep));
+            return;
+        }
+        for y in lo.y..=hi.y {
+            for x in lo.x..=hi.x {
+                let Some(cell) = map.get(&IVec2::new(x, y)) else {
+                    continue;
+                };
+                if me.is_some_and(|me| !cell.may_interact(&me.layers)) {
+                    continue;
+                }
+                for &slot in &cell.slots {
+                    let Some(s) = &self.slots[slot as usize] else {
+                        continue;
+                    };
+                    let (first, _) = s.cells.expect("a linked slot has a cell range");
+                    if (x, y) != (first.x.max(lo.x), first.y.max(lo.y)) || !keep(&s.proxy) {
+                        continue;
                     }
+                    out.push(s.proxy);
                 }
             }
         }
-        let mut pieces = Vec::new();
-        for (entity, grid) in &self.grids {
-            if grid.bounds().touches(area, 0.0) {
-                pieces.clear();
-                grid.pieces_in(area, &mut pieces);
-                out.extend(
-                    pieces
-                        .iter()
-                        .map(|piece| grid_proxy(*entity, grid, piece))
-                        .filter(|p| keep(p)),
-                );
-            }
-        }
-        out.sort_unstable_by_key(|p| (p.entity, p.part));
-        out.dedup_by_key(|p| (p.entity, p.part));
     }
+
+    fn map_of(&self, kind: BodyKind) -> &CellMap {
+        match kind {
+            BodyKind::Static => &self.static_cells,
+            BodyKind::Kinematic | BodyKind::Dynamic => &self.moving_cells,
+        }
+    }
+}
+
+/// The static colliders and tile-grid pieces a dynamic body interacts with around its move, kept
+/// from one stage of the step to the next and from one step to the next. PrepareMovement queries
+/// an area with some room around the move, and keeps the result while the body's moves stay inside
+/// it and the static geometry does not change ([`BroadPhase::static_version`]); Resolve and
+/// FinishMovement take theirs from it. So a walking body queries the broad phase every few
+/// steps, not several times per step, and gets exactly what a new query would return. Kept by the
+/// plugin; added with [`Dynamic`](crate::Dynamic).
+#[derive(Component, Clone, Debug, Default)]
+pub struct StaticCandidates {
+    /// The area queried, the static version then, and the layers of the body it was for (`None`
+    /// when nothing is kept).
+    kept: Option<(Aabb, u64, CollisionLayers)>,
+    /// What the query returned, sorted by entity and part.
+    list: Vec<ColliderProxy>,
+}
+
+impl StaticCandidates {
+    /// Makes sure the kept colliders cover `area` for `me`: queries `area` grown by `room` if the
+    /// kept area does not contain it or the static geometry changed.
+    pub(crate) fn cover(&mut self, broad_phase: &BroadPhase, area: &Aabb, room: f32, me: &ColliderProxy) {
+        if self.covers(broad_phase, area, me) {
+            return;
+        }
+        let queried = area.grown(room);
+        broad_phase.query_static_interacting(&queried, me, &mut self.list);
+        self.kept = queried
+            .is_finite()
+            .then_some((queried, broad_phase.static_version(), me.layers));
+    }
+
+    /// Forgets what was kept.
+    pub(crate) fn clear(&mut self) {
+        self.kept = None;
+        self.list.clear();
+    }
+
+    fn covers(&self, broad_phase: &BroadPhase, area: &Aabb, me: &ColliderProxy) -> bool {
+        self.kept.is_some_and(|(kept, version, layers)| {
+            version == broad_phase.static_version()
+                && layers == me.layers
+                && kept.contains(area.min)
+                && kept.contains(area.max)
+        })
+    }
+
+    /// The static colliders touching `area` that `me` interacts with, sorted, in `out` (cleared
+    /// first): from what was kept if it covers `area`, else from a new query.
+    pub(crate) fn touching(
+        &self,
+        broad_phase: &BroadPhase,
+        area: &Aabb,
+        me: &ColliderProxy,
+        out: &mut Vec<ColliderProxy>,
+    ) {
+        if self.covers(broad_phase, area, me) {
+            out.clear();
+            out.extend(self.list.iter().filter(|p| p.aabb.touches(area, 0.0)));
+        } else {
+            broad_phase.query_static_interacting(area, me, out);
+        }
+    }
+
+    /// Calls `f` with each static collider touching `area` that `me` interacts with, in order,
+    /// without copying them: from what was kept if it covers `area`, else from a new query into
+    /// `scratch`.
+    pub(crate) fn for_each_touching(
+        &self,
+        broad_phase: &BroadPhase,
+        area: &Aabb,
+        me: &ColliderProxy,
+        scratch: &mut Vec<ColliderProxy>,
+        mut f: impl FnMut(&ColliderProxy),
+    ) {
+        if self.covers(broad_phase, area, me) {
+            self.list.iter().filter(|p| p.aabb.touches(area, 0.0)).for_each(f);
+        } else {
+            broad_phase.query_static_interacting(area, me, scratch);
+            scratch.iter().for_each(&mut f);
+        }
+    }
+}
+
+/// Sorts query results by entity and part: results never depend on the grid's history.
+fn sort_by_collider(out: &mut [ColliderProxy]) {
+    out.sort_unstable_by_key(|p| (p.entity, p.part));
 }
 
 /// The proxy of one piece of a tile grid.
@@ -428,5 +734,94 @@ mod tests {
         let mut out = vec![proxy(9, 0.0, 0.0, 1.0, 1.0)];
         bp.query(&Aabb::from_min_size(Vec2::new(f32::NAN, 0.0), Vec2::ONE), &mut out);
         assert!(out.is_empty());
+    }
+
+    fn entity(index: u32) -> Entity {
+        Entity::from_raw_u32(index).unwrap()
+    }
+
+    #[test]
+    fn moving_colliders_are_found_only_by_bodies_that_interact_with_them() {
+        let mut bp = BroadPhase::new(16.0);
+        bp.upsert(proxy(1, 0.0, 0.0, 100.0, 10.0));
+        // A crowd in layer 2 that only collides with layer 1 (the ground).
+        for i in 2..6 {
+            bp.upsert(ColliderProxy {
+                kind: BodyKind::Dynamic,
+                layers: CollisionLayers::new(2, 1),
+                ..proxy(i, 10.0 * i as f32, 10.0, 8.0, 8.0)
+            });
+        }
+        let me = *bp.get(entity(3)).unwrap();
+        let area = Aabb::from_min_size(Vec2::new(0.0, 0.0), Vec2::new(100.0, 30.0));
+        let mut out = Vec::new();
+        bp.query_interacting(&area, &me, &mut out);
+        assert_eq!(ids(&out), vec![1], "the others of the crowd are skipped");
+        bp.query(&area, &mut out);
+        assert_eq!(ids(&out), vec![1, 2, 3, 4, 5], "an unfiltered query sees everyone");
+
+        // One member that collides with the crowd is found again.
+        bp.upsert(ColliderProxy {
+            kind: BodyKind::Dynamic,
+            layers: CollisionLayers::new(2, 3),
+            ..proxy(9, 60.0, 10.0, 8.0, 8.0)
+        });
+        bp.query_interacting(&area, &me, &mut out);
+        assert_eq!(ids(&out), vec![1], "layer 1 only: 9 is in layer 2");
+        let both = ColliderProxy {
+            layers: CollisionLayers::new(2, 3),
+            ..me
+        };
+        bp.query_interacting(&area, &both, &mut out);
+        assert_eq!(ids(&out), vec![1, 9], "the crowd does not accept layer 2; 9 does");
+        // A body of layer 1 that collides with layer 2 meets the whole crowd.
+        let hunter = ColliderProxy {
+            entity: entity(20),
+            layers: CollisionLayers::new(1, 2),
+            ..me
+        };
+        bp.query_interacting(&area, &hunter, &mut out);
+        assert_eq!(ids(&out), vec![1, 2, 3, 4, 5, 9]);
+
+        // Removing 9 restores the exact union: `both` skips the moving cells again.
+        bp.remove(entity(9));
+        bp.query_interacting(&area, &both, &mut out);
+        assert_eq!(ids(&out), vec![1]);
+        bp.query_interacting(&area, &hunter, &mut out);
+        assert_eq!(ids(&out), vec![1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn a_collider_that_changes_kind_changes_cells() {
+        let mut bp = BroadPhase::new(16.0);
+        let lift = proxy(1, 0.0, 0.0, 20.0, 4.0);
+        bp.upsert(lift);
+        bp.upsert(ColliderProxy {
+            kind: BodyKind::Kinematic,
+            ..lift
+        });
+        let mut out = Vec::new();
+        let area = Aabb::from_min_size(Vec2::ZERO, Vec2::splat(30.0));
+        bp.query(&area, &mut out);
+        assert_eq!(out.len(), 1, "found once, not in both kinds of cells");
+        assert_eq!(out[0].kind, BodyKind::Kinematic);
+        bp.set_aabb(
+            entity(1),
+            Aabb::from_min_size(Vec2::new(100.0, 0.0), Vec2::new(20.0, 4.0)),
+        );
+        bp.query(&area, &mut out);
+        assert!(out.is_empty(), "moved away: {out:?}");
+    }
+
+    #[test]
+    fn a_stale_entity_with_the_same_index_is_not_found() {
+        let mut bp = BroadPhase::new(16.0);
+        let old = entity(7);
+        bp.upsert(proxy(7, 0.0, 0.0, 10.0, 10.0));
+        let newer = Entity::from_index_and_generation(old.index(), old.generation().after_versions(1));
+        assert!(bp.get(newer).is_none(), "same index, another generation");
+        assert!(bp.remove(newer).is_none());
+        assert!(bp.get(old).is_some());
+        assert_eq!(bp.len(), 1);
     }
 }

@@ -54,7 +54,7 @@ pub use messages::{ContactEnded, ContactStarted, Squished};
 pub use plugins::*;
 pub use slope::{SlopeRef, SlopeSegment, SlopeShape};
 pub use step::PlatformerSystems;
-pub use step::contact_events::ContactPairs;
+pub use step::contact_events::ReportedContacts;
 pub use tile_grid::{TileCell, TileGrid};
 
 /// Everything a game usually needs.

@@ -11,7 +11,7 @@ use crate::components::*;
 use crate::config::{PhysicsConfig, PhysicsStep};
 use crate::messages::{ContactEnded, ContactStarted, Squished};
 use crate::step::PlatformerSystems::*;
-use crate::step::contact_events::{ContactPairs, send_contact_events};
+use crate::step::contact_events::send_contact_events;
 use crate::step::{finish_movement, integrate, kinematics, prepare_movement, resolve, step_is_running, sync};
 
 /// All the plugin's parts. `PlatformerPhysicsPlugins::default()` steps in `FixedUpdate` at
@@ -81,7 +81,6 @@ impl Plugin for PhysicsCorePlugin {
         }
         app.insert_resource(BroadPhase::new(config.broad_phase_cell_size))
             .init_resource::<PhysicsStep>()
-            .init_resource::<ContactPairs>()
             .add_message::<ContactStarted>()
             .add_message::<ContactEnded>()
             .add_message::<Squished>()

@@ -15,7 +15,7 @@ use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 
 use crate::components::CollisionLayers;
-use crate::geometry::Aabb;
+use crate::geometry::{Aabb, floor_cell};
 use crate::slope::SlopeShape;
 
 /// What one cell of a [`TileGrid`] is.
@@ -325,21 +325,18 @@ impl GridData {
     /// The columns and rows of the cells that `area` overlaps or touches, clamped to the grid, or
     /// `None` when it misses the grid.
     pub fn cell_range(&self, area: &Aabb) -> Option<(IVec2, IVec2)> {
-        let local_min = ((area.min - self.origin) / self.grid.cell_size).floor();
-        let local_max = ((area.max - self.origin) / self.grid.cell_size).floor();
-        let size = Vec2::new(self.grid.width as f32, self.grid.height as f32);
-        if !local_min.is_finite()
-            || !local_max.is_finite()
-            || local_max.x < 0.0
-            || local_max.y < 0.0
-            || local_min.x >= size.x
-            || local_min.y >= size.y
-        {
+        let local_min = (area.min - self.origin) / self.grid.cell_size;
+        let local_max = (area.max - self.origin) / self.grid.cell_size;
+        let (w, h) = (self.grid.width as i32, self.grid.height as i32);
+        if !local_min.is_finite() || !local_max.is_finite() {
             return None;
         }
-        let lo = local_min.max(Vec2::ZERO).as_ivec2();
-        let hi = local_max.min(size - 1.0).as_ivec2();
-        Some((lo, hi))
+        let lo = IVec2::new(floor_cell(local_min.x), floor_cell(local_min.y));
+        let hi = IVec2::new(floor_cell(local_max.x), floor_cell(local_max.y));
+        if hi.x < 0 || hi.y < 0 || lo.x >= w || lo.y >= h {
+            return None;
+        }
+        Some((lo.max(IVec2::ZERO), hi.min(IVec2::new(w - 1, h - 1))))
     }
 
     /// The piece that contains cell `index`, if the cell is not empty.
@@ -386,28 +383,63 @@ impl GridData {
 
     /// Every piece with a cell in the cell range of `area`, each once, appended to `out`.
     pub fn pieces_in(&self, area: &Aabb, out: &mut Vec<GridPiece>) {
+        self.for_each_piece_in(area, |piece| out.push(*piece));
+    }
+
+    /// Calls `f` once for every piece with a cell in the cell range of `area`. A row run is one
+    /// piece per row, so only slope runs, which span rows, can be met twice: they are remembered.
+    pub fn for_each_piece_in(&self, area: &Aabb, mut f: impl FnMut(&GridPiece)) {
         let Some((lo, hi)) = self.cell_range(area) else { return };
         let w = self.grid.width as usize;
-        let first_new = out.len();
+        let mut slopes_seen = SeenParts::default();
         for y in lo.y..=hi.y {
             let mut x = lo.x;
             while x <= hi.x {
                 let index = y as usize * w + x as usize;
-                match self.piece_of(index) {
-                    Some(piece) => {
-                        if !out[first_new..].iter().any(|p| p.part == piece.part) {
-                            out.push(piece);
+                match self.grid.cells[index] {
+                    TileCell::Empty => x += 1,
+                    TileCell::Solid | TileCell::OneWay => {
+                        if let Some(piece) = self.piece_of(index) {
+                            f(&piece);
                         }
                         // Skip the rest of a row run at once.
-                        x = match self.grid.cells[index] {
-                            TileCell::Solid | TileCell::OneWay => self.row_runs[index].1 as i32 + 1,
-                            _ => x + 1,
-                        };
+                        x = self.row_runs[index].1 as i32 + 1;
                     }
-                    None => x += 1,
+                    _ => {
+                        if let Some(piece) = self.piece_of(index)
+                            && slopes_seen.insert(piece.part)
+                        {
+                            f(&piece);
+                        }
+                        x += 1;
+                    }
                 }
             }
         }
+    }
+}
+
+/// A small set of piece numbers, on the stack while it has few.
+#[derive(Default)]
+struct SeenParts {
+    inline: [u32; 8],
+    len: usize,
+    spilled: Vec<u32>,
+}
+
+impl SeenParts {
+    /// Adds `part`; returns whether it is new.
+    fn insert(&mut self, part: u32) -> bool {
+        if self.inline[..self.len].contains(&part) || self.spilled.contains(&part) {
+            return false;
+        }
+        if self.len < self.inline.len() {
+            self.inline[self.len] = part;
+            self.len += 1;
+        } else {
+            self.spilled.push(part);
+        }
+        true
     }
 }
 

@@ -178,3 +178,57 @@ fn a_body_pressing_a_wall_and_standing_has_two_contacts_with_directions() {
     assert_eq!(c.with(wall).map(|c| c.direction), Some(ContactDirection::Right));
     assert!(c.on_floor() && c.on_wall() && !c.on_ceiling());
 }
+
+#[test]
+fn two_bodies_pressing_each_other_are_one_contact_until_neither_touches() {
+    let mut app = app();
+    collect::<ContactStarted>(&mut app);
+    collect::<ContactEnded>(&mut app);
+    spawn_box(&mut app, Vec2::new(-200.0, -16.0), Vec2::new(400.0, 16.0));
+    let size = Vec2::new(12.0, 24.0);
+    let a = spawn_body(&mut app, Vec2::new(0.0, 0.0), size, CollisionMode::Continuous);
+    let b = spawn_body(&mut app, Vec2::new(14.0, 0.0), size, CollisionMode::Continuous);
+    input(&mut app, a).horizontal = 1.0;
+    input(&mut app, b).horizontal = -1.0;
+    tick(&mut app, 30);
+    assert!(
+        contacts(&app, a).with(b).is_some() && contacts(&app, b).with(a).is_some(),
+        "both report the pair: {:?} / {:?}",
+        contacts(&app, a),
+        contacts(&app, b)
+    );
+    let between = |events: Vec<(Entity, Entity, ContactDirection)>| {
+        events
+            .into_iter()
+            .filter(|&(x, y, _)| (x, y) == (a, b) || (x, y) == (b, a))
+            .collect::<Vec<_>>()
+    };
+    let started = between(pair_events(&collected::<ContactStarted>(&app), |e| {
+        (e.entity, e.other, e.direction)
+    }));
+    assert_eq!(
+        started.len(),
+        2,
+        "one start per side although both bodies report it: {started:?}"
+    );
+    assert!(started.contains(&(a, b, ContactDirection::Right)) && started.contains(&(b, a, ContactDirection::Left)));
+
+    // `a` stops pushing: only `b` reports the pair now, which still exists.
+    input(&mut app, a).horizontal = 0.0;
+    tick(&mut app, 10);
+    assert!(contacts(&app, b).with(a).is_some(), "b still presses a");
+    let ended = |app: &App| {
+        between(pair_events(&collected::<ContactEnded>(app), |e| {
+            (e.entity, e.other, e.direction)
+        }))
+    };
+    assert_eq!(ended(&app), vec![], "not ended while one side still touches");
+
+    // `b` walks away: now neither touches, and the pair ends once per side.
+    input(&mut app, b).horizontal = 1.0;
+    tick(&mut app, 20);
+    assert!(contacts(&app, a).with(b).is_none() && contacts(&app, b).with(a).is_none());
+    let ended = ended(&app);
+    assert_eq!(ended.len(), 2, "{ended:?}");
+    assert!(ended.contains(&(a, b, ContactDirection::Right)) && ended.contains(&(b, a, ContactDirection::Left)));
+}

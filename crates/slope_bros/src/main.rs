@@ -6,9 +6,12 @@ use slope_bros::cli::{Options, USAGE};
 use slope_bros::headless::{self, HeadlessRun};
 use slope_bros::level::LevelSource;
 use slope_bros::paths::DataRoot;
+use slope_bros::presentation::ProcessStart;
 use slope_bros::replay::Replay;
 
 fn main() -> ExitCode {
+    // First: the start-up time the game logs counts from here.
+    let start = ProcessStart::now();
     let options = match Options::parse(std::env::args().skip(1)) {
         Ok(options) => options,
         Err(e) => {
@@ -20,7 +23,7 @@ fn main() -> ExitCode {
         print!("{USAGE}");
         return ExitCode::SUCCESS;
     }
-    match run(options) {
+    match run(options, start) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
@@ -29,7 +32,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(options: Options) -> Result<(), String> {
+fn run(options: Options, start: ProcessStart) -> Result<(), String> {
     let root = DataRoot::locate()?;
     let level = match &options.level {
         Some(level) => Some(LevelSource::parse(level, options.mapping.clone())?),
@@ -82,5 +85,5 @@ fn run(options: Options) -> Result<(), String> {
         );
         return Ok(());
     }
-    slope_bros::presentation::run_windowed(root, level, replay, options)
+    slope_bros::presentation::run_windowed(root, level, replay, options, start)
 }

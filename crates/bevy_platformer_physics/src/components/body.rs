@@ -9,7 +9,16 @@ use crate::components::Collider;
 /// It looks for its own contacts every step.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
 #[reflect(Component, Debug, Default)]
-#[require(Collider, Velocity, Movement, MovementInput, Contacts, CollisionMode, MovementState)]
+#[require(
+    Collider,
+    Velocity,
+    Movement,
+    MovementInput,
+    Contacts,
+    CollisionMode,
+    MovementState,
+    crate::broad_phase::StaticCandidates
+)]
 pub struct Dynamic;
 
 /// A body that moves by its own rule — a [`PathFollower`](crate::PathFollower), or its

@@ -67,6 +67,7 @@ pub struct Contact {
 /// are removed from it immediately.
 #[derive(Component, Clone, Debug, Default, PartialEq, Reflect)]
 #[reflect(Component, Debug, Default)]
+#[require(crate::ReportedContacts)]
 pub struct Contacts {
     /// This step's contacts, at most one per other collider (entity and part).
     pub list: Vec<Contact>,

@@ -2,90 +2,158 @@
 //! [`ContactStarted`] / [`ContactEnded`] once per pair, to both sides with opposite directions
 //! (`seeds/001` `collision(with, begin, fromDir)` and `detectDecollisions()`). It runs after every
 //! contact of the step is recorded, so a support that is recorded again never looks ended.
+//!
+//! Two colliders are in contact while either of them lists the other in its [`Contacts`]. Each
+//! body keeps, in [`ReportedContacts`], the contacts this stage last reported for it, so the stage
+//! only compares each body with itself: a body whose contacts did not change costs a few
+//! comparisons, and only a body whose contacts changed looks at the other side of each change.
 
 use bevy::prelude::*;
 
 use crate::components::{ContactDirection, Contacts};
 use crate::messages::{ContactEnded, ContactStarted};
 
-/// Directed contact pairs `(entity, other, direction)` of the latest step, sorted by
-/// `(entity, other)`, one per ordered pair.
-#[derive(Resource, Debug, Default)]
-pub struct ContactPairs {
-    pairs: Vec<(Entity, Entity, ContactDirection)>,
-    scratch: Vec<(Entity, Entity, ContactDirection)>,
+/// The other colliders a body touched when ContactEvents last ran, with the side of the body each
+/// was on: what the next step's events are measured against. Kept by the plugin; added with
+/// [`Contacts`].
+#[derive(Component, Clone, Debug, Default, PartialEq)]
+pub struct ReportedContacts(Vec<(Entity, ContactDirection)>);
+
+impl ReportedContacts {
+    /// The reported contacts, one per other entity.
+    pub fn iter(&self) -> impl Iterator<Item = (Entity, ContactDirection)> + '_ {
+        self.0.iter().copied()
+    }
+
+    /// Whether `other` was reported.
+    pub fn has(&self, other: Entity) -> bool {
+        self.0.iter().any(|&(e, _)| e == other)
+    }
+
+    /// Makes the reported contacts those of `contacts`: the first contact with each entity.
+    fn set_from(&mut self, contacts: &Contacts) {
+        self.0.clear();
+        for contact in contacts.iter() {
+            if !self.has(contact.entity) {
+                self.0.push((contact.entity, contact.direction));
+            }
+        }
+    }
+
+    /// Whether `contacts` touches the same entities as reported.
+    fn same_entities(&self, contacts: &Contacts) -> bool {
+        contacts.iter().all(|c| self.has(c.entity)) && self.0.iter().all(|&(e, _)| contacts.with(e).is_some())
+    }
+
+    /// Forgets `other`; returns the side it was on.
+    pub(crate) fn forget(&mut self, other: Entity) -> Option<ContactDirection> {
+        let i = self.0.iter().position(|&(e, _)| e == other)?;
+        Some(self.0.remove(i).1)
+    }
 }
 
-impl ContactPairs {
-    /// The pairs of the latest step.
-    pub fn pairs(&self) -> &[(Entity, Entity, ContactDirection)] {
-        &self.pairs
-    }
-
-    /// Removes every pair involving `gone`, calling `ended(survivor, direction)` for each survivor
-    /// that touched it (`direction`: side of the survivor on which `gone` was).
-    pub(crate) fn forget(&mut self, gone: Entity, mut ended: impl FnMut(Entity, ContactDirection)) {
-        self.pairs.retain(|&(entity, other, direction)| {
-            if other == gone && entity != gone {
-                ended(entity, direction);
-            }
-            entity != gone && other != gone
-        });
-    }
+/// A change of contact found by one body, to be sent to both sides.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Change {
+    started: bool,
+    entity: Entity,
+    other: Entity,
+    direction: ContactDirection,
 }
 
 /// Sends the started and ended messages (and entity events) of this step.
 pub(crate) fn send_contact_events(
     mut commands: Commands,
-    bodies: Query<(Entity, &Contacts)>,
-    mut pairs: ResMut<ContactPairs>,
+    mut bodies: Query<(Entity, &Contacts, &mut ReportedContacts)>,
     mut started: MessageWriter<ContactStarted>,
     mut ended: MessageWriter<ContactEnded>,
+    mut changed: Local<Vec<Entity>>,
+    mut changes: Local<Vec<Change>>,
 ) {
-    let ContactPairs { pairs, scratch } = &mut *pairs;
-    scratch.clear();
-    for (entity, contacts) in &bodies {
+    changed.clear();
+    changed.extend(
+        bodies
+            .iter()
+            .filter(|(_, contacts, reported)| !reported.same_entities(contacts))
+            .map(|(entity, ..)| entity),
+    );
+    if changed.is_empty() {
+        return;
+    }
+    // Every body's reported contacts are still those of the previous step here.
+    changes.clear();
+    for &entity in changed.iter() {
+        let Ok((_, contacts, reported)) = bodies.get(entity) else {
+            continue;
+        };
+        // The other side's contacts, if it is a body too: (now, before).
+        let other_side = |other: Entity| {
+            bodies
+                .get(other)
+                .ok()
+                .map(|(_, c, r)| (c.with(entity).is_some(), r.has(entity)))
+        };
         for contact in contacts.iter() {
-            scratch.push((entity, contact.entity, contact.direction));
-            scratch.push((contact.entity, entity, contact.direction.opposite()));
+            let other = contact.entity;
+            if reported.has(other) || contacts.with(other).is_some_and(|first| !std::ptr::eq(first, contact)) {
+                continue;
+            }
+            // Not if the pair already existed through the other side, or if both sides start it
+            // and the other, the smaller entity, reports it.
+            let report = other_side(other).is_none_or(|(now, before)| !(before || (now && other < entity)));
+            if report {
+                changes.push(Change {
+                    started: true,
+                    entity,
+                    other,
+                    direction: contact.direction,
+                });
+            }
+        }
+        for (other, direction) in reported.iter() {
+            if contacts.with(other).is_some() {
+                continue;
+            }
+            // Not if the other side still touches it, or if both sides end it and the other, the
+            // smaller entity, reports it.
+            let report = other_side(other).is_none_or(|(now, before)| !(now || (before && other < entity)));
+            if report {
+                changes.push(Change {
+                    started: false,
+                    entity,
+                    other,
+                    direction,
+                });
+            }
         }
     }
-    // Both dynamic sides of a pair report it: keep the first.
-    scratch.sort_by_key(|&(a, b, _)| (a, b));
-    scratch.dedup_by_key(|&mut (a, b, _)| (a, b));
-
-    let (mut i, mut j) = (0, 0);
-    while i < scratch.len() || j < pairs.len() {
-        let current = scratch.get(i).copied();
-        let previous = pairs.get(j).copied();
-        match (current, previous) {
-            (Some(c), Some(p)) if (c.0, c.1) == (p.0, p.1) => {
-                i += 1;
-                j += 1;
-            }
-            (Some(c), p) if p.is_none_or(|p| (c.0, c.1) < (p.0, p.1)) => {
+    for change in changes.iter() {
+        for (entity, other, direction) in [
+            (change.entity, change.other, change.direction),
+            (change.other, change.entity, change.direction.opposite()),
+        ] {
+            if change.started {
                 let event = ContactStarted {
-                    entity: c.0,
-                    other: c.1,
-                    direction: c.2,
+                    entity,
+                    other,
+                    direction,
                 };
                 started.write(event);
                 commands.trigger(event);
-                i += 1;
-            }
-            (_, Some(p)) => {
+            } else {
                 let event = ContactEnded {
-                    entity: p.0,
-                    other: p.1,
-                    direction: p.2,
+                    entity,
+                    other,
+                    direction,
                 };
                 ended.write(event);
                 commands.trigger(event);
-                j += 1;
             }
-            (None, None) => break,
-            (Some(_), None) => unreachable!("handled by the started arm"),
         }
     }
-    std::mem::swap(pairs, scratch);
+    for &entity in changed.iter() {
+        if let Ok((_, contacts, mut reported)) = bodies.get_mut(entity) {
+            reported.set_from(contacts);
+        }
+    }
 }

@@ -18,10 +18,9 @@
 
 use bevy::prelude::*;
 
-use crate::broad_phase::{BroadPhase, ColliderProxy};
+use crate::broad_phase::{BroadPhase, ColliderProxy, StaticCandidates};
 use crate::components::*;
 use crate::config::{PhysicsConfig, PhysicsStep};
-use crate::geometry::Aabb;
 use crate::slope::SlopeRef;
 use crate::step::AwakeDynamic;
 use crate::step::resolve::overlaps_level_solid;
@@ -127,17 +126,12 @@ pub fn finish_slope_movement(
 type FinishData = (
     Entity,
     &'static mut Transform,
+    &'static StaticCandidates,
     &'static Collider,
     &'static mut Velocity,
     &'static mut Contacts,
     &'static mut MovementState,
 );
-
-/// Whether `aabb` overlaps a solid of the level's static geometry.
-fn moved_into_solid(broad_phase: &BroadPhase, aabb: &Aabb, skin: f32, nearby: &mut Vec<ColliderProxy>) -> bool {
-    broad_phase.query(aabb, nearby);
-    overlaps_level_solid(aabb, nearby, skin)
-}
 
 /// Confirms or drops every body's planned slope support, and forgets drop-through platforms that
 /// the body has left.
@@ -149,7 +143,7 @@ pub(crate) fn finish_movement(
     mut nearby: Local<Vec<ColliderProxy>>,
 ) {
     let tolerances = FinishTolerances::from_config(&config);
-    for (entity, mut transform, collider, mut velocity, mut contacts, mut state) in &mut bodies {
+    for (entity, mut transform, candidates, collider, mut velocity, mut contacts, mut state) in &mut bodies {
         let position = transform.translation.truncate();
         let resolved = ResolvedMove {
             position,
@@ -164,7 +158,15 @@ pub(crate) fn finish_movement(
         // checks): if it would put the body inside a solid (a ceiling over a descent that pushed
         // it down), the move is undone, as a blocked climb is.
         if finish.position != position
-            && moved_into_solid(&broad_phase, &collider.aabb(finish.position), config.skin, &mut nearby)
+            && let Some(me) = broad_phase.get(entity).copied()
+            && {
+                let end = collider.aabb(finish.position);
+                let mut inside = false;
+                candidates.for_each_touching(&broad_phase, &end, &me, &mut nearby, |p| {
+                    inside |= overlaps_level_solid(&end, std::slice::from_ref(p), config.skin);
+                });
+                inside
+            }
         {
             finish.position = state.start;
             finish.velocity = Vec2::ZERO;

@@ -15,12 +15,13 @@
 
 use bevy::prelude::*;
 
-use crate::broad_phase::{BroadPhase, ColliderProxy};
+use crate::broad_phase::{BroadPhase, ColliderProxy, StaticCandidates};
 use crate::components::*;
 use crate::config::{PhysicsConfig, PhysicsStep};
 use crate::geometry::Aabb;
 use crate::slope::SlopeRef;
 use crate::step::AwakeDynamic;
+use crate::step::resolve::candidate_area;
 
 /// The slope rules' numbers, in pixels and seconds.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -182,6 +183,7 @@ type PrepareData = (
     &'static mut Velocity,
     &'static MovementInput,
     &'static mut MovementState,
+    &'static mut StaticCandidates,
     Has<Sensor>,
 );
 
@@ -195,7 +197,7 @@ pub(crate) fn prepare_movement(
     mut slopes: Local<Vec<SlopeRef>>,
 ) {
     let rules = SlopeRules::from_config(&config);
-    for (entity, transform, collider, mut velocity, input, mut state, sensor) in &mut bodies {
+    for (entity, transform, collider, mut velocity, input, mut state, mut candidates, sensor) in &mut bodies {
         let start = transform.translation.truncate();
         let cur = collider.aabb(start);
         state.start = start;
@@ -206,22 +208,30 @@ pub(crate) fn prepare_movement(
         state.free_vel_y = velocity.y;
         state.slope_vel_y = velocity.y;
         state.slope_bottom = cur.min.y;
-        // Interaction-only bodies stand on nothing.
-        let Some(me) = broad_phase.get(entity).copied().filter(|_| !sensor) else {
+        let Some(me) = broad_phase.get(entity).copied() else {
+            candidates.clear();
             continue;
         };
-        let area = cur
-            .union(&cur.translated(velocity.0 * step.dt))
-            .grown(rules.contact_tolerance);
-        broad_phase.query_interacting(&area, &me, &mut nearby);
+        // The statics around Resolve's area, with room for the plan to change the move and for
+        // the next steps' moves: most steps need no query at all.
+        let delta = velocity.0 * step.dt;
+        let planned = candidate_area(&cur, delta, rules.contact_tolerance).grown(delta.abs().max_element());
+        candidates.cover(&broad_phase, &planned, 4.0, &me);
+        // Interaction-only bodies stand on nothing.
+        if sensor {
+            continue;
+        }
+        let area = cur.union(&cur.translated(delta)).grown(rules.contact_tolerance);
         slopes.clear();
-        slopes.extend(nearby.iter().filter(|p| me.interacts_with(p)).filter_map(|p| {
-            p.slope.map(|shape| SlopeRef {
-                entity: p.entity,
-                part: p.part,
-                shape,
-            })
-        }));
+        candidates.for_each_touching(&broad_phase, &area, &me, &mut nearby, |p| {
+            if let Some(shape) = p.slope {
+                slopes.push(SlopeRef {
+                    entity: p.entity,
+                    part: p.part,
+                    shape,
+                });
+            }
+        });
         if slopes.is_empty() {
             continue;
         }

@@ -8,7 +8,7 @@ use crate::components::*;
 use crate::config::{PhysicsConfig, PhysicsStep};
 use crate::messages::ContactEnded;
 use crate::slope::SlopeSegment;
-use crate::step::contact_events::ContactPairs;
+use crate::step::contact_events::ReportedContacts;
 use crate::tile_grid::TileGrid;
 
 /// Sets [`PhysicsStep::dt`] from the schedule's clock, clamped to [`PhysicsConfig::max_dt`].
@@ -221,40 +221,43 @@ pub(crate) fn sync_grids(
 }
 
 /// Keeps the broad phase and every body's contacts free of a collider, slope or tile grid that is
-/// removed or despawned, and tells the bodies that touched it that the contact ended.
+/// removed or despawned, and tells the colliders that touched it that the contact ended.
 pub(crate) fn on_collider_removed(
     removed: On<Remove, (Collider, SlopeSegment, TileGrid)>,
-    commands: Commands,
-    broad_phase: ResMut<BroadPhase>,
-    pairs: ResMut<ContactPairs>,
-    contacts: Query<&mut Contacts>,
-    ended: MessageWriter<ContactEnded>,
-) {
-    forget(removed.entity, commands, broad_phase, pairs, contacts, ended);
-}
-
-fn forget(
-    gone: Entity,
     mut commands: Commands,
     mut broad_phase: ResMut<BroadPhase>,
-    mut pairs: ResMut<ContactPairs>,
-    mut contacts: Query<&mut Contacts>,
+    mut bodies: Query<(Entity, &mut Contacts, &mut ReportedContacts)>,
     mut ended: MessageWriter<ContactEnded>,
 ) {
+    let gone = removed.entity;
     broad_phase.remove(gone);
-    if let Ok(mut own) = contacts.get_mut(gone) {
+    // (survivor, side of the survivor on which `gone` was)
+    let mut survivors: Vec<(Entity, ContactDirection)> = Vec::new();
+    if let Ok((_, mut own, mut reported)) = bodies.get_mut(gone) {
         own.list.clear();
+        survivors.extend(reported.iter().map(|(other, side)| (other, side.opposite())));
+        *reported = ReportedContacts::default();
     }
-    pairs.forget(gone, |survivor, direction| {
-        if let Ok(mut list) = contacts.get_mut(survivor) {
-            list.list.retain(|c| c.entity != gone);
+    for (entity, mut contacts, mut reported) in &mut bodies {
+        if entity == gone {
+            continue;
         }
+        if contacts.with(gone).is_some() {
+            contacts.list.retain(|c| c.entity != gone);
+        }
+        if let Some(side) = reported.forget(gone)
+            && !survivors.iter().any(|&(e, _)| e == entity)
+        {
+            survivors.push((entity, side));
+        }
+    }
+    for (entity, direction) in survivors {
         let event = ContactEnded {
-            entity: survivor,
+            entity,
             other: gone,
             direction,
         };
         ended.write(event);
         commands.trigger(event);
-    });
+    }
 }

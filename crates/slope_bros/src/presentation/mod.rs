@@ -10,12 +10,14 @@ mod debug;
 mod hud;
 mod screenshot;
 mod sprites;
+mod startup_time;
 mod tiles;
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 
 pub use assets::GameAssets;
+pub use startup_time::ProcessStart;
 
 use crate::cli::Options;
 use crate::input::InputSource;
@@ -41,14 +43,17 @@ pub enum AppSystems {
 /// Height of the view in world pixels (15 tiles).
 pub const VIEW_HEIGHT: f32 = 240.0;
 
-/// Opens the window and plays. `level` skips the title screen.
+/// Opens the window and plays. `level` skips the title screen. `start` is when the process
+/// started: the log says how long after it the first playable frame was shown.
 pub fn run_windowed(
     root: DataRoot,
     level: Option<LevelSource>,
     replay: Option<Replay>,
     options: Options,
+    start: ProcessStart,
 ) -> Result<(), String> {
     let mut app = App::new();
+    app.insert_resource(start);
     let assets_folder = root.assets();
     app.add_plugins(
         DefaultPlugins
@@ -118,5 +123,6 @@ pub fn plugin(app: &mut App) {
         audio::plugin,
         debug::plugin,
         screenshot::plugin,
+        startup_time::plugin,
     ));
 }

@@ -16,16 +16,29 @@ use crate::geometry::{SweepHit, correct_velocity, sweep_aabb};
 /// Largest rounding error that the flush snap corrects, in pixels.
 const SNAP_LIMIT: f32 = 0.01;
 
+/// Most velocity corrections in one move.
+const MAX_CORRECTIONS: usize = 16;
+
+/// Filler for the unused entries of the hit list.
+const NO_HIT: SweepHit = SweepHit {
+    time: 1.0,
+    normal: Vec2::ZERO,
+    alternative: None,
+};
+
 /// The continuous (CCD) move of one body.
 pub fn move_continuous(request: &MoveRequest, contacts: &mut Contacts) -> MoveOutcome {
     let mut velocity = request.velocity;
     let mut aabb = request.start;
     request.push_out(&mut aabb, &mut velocity, contacts);
 
-    // At most one correction per candidate; the bound only matters for pathological input.
+    // At most one correction per candidate; the bound only matters for pathological input. The
+    // hits live on the stack: this runs for every body every step.
     let mut step_velocity = velocity;
-    let mut resolved: Vec<(usize, SweepHit)> = Vec::new();
-    for _ in 0..request.solids.len().min(16) {
+    let mut hits = [(0, NO_HIT); MAX_CORRECTIONS];
+    let mut count = 0;
+    for _ in 0..request.solids.len().min(MAX_CORRECTIONS) {
+        let resolved = &hits[..count];
         let delta = step_velocity * request.dt;
         let mut earliest: Option<(usize, SweepHit)> = None;
         for (i, solid) in request.solids.iter().enumerate() {
@@ -56,11 +69,12 @@ pub fn move_continuous(request: &MoveRequest, contacts: &mut Contacts) -> MoveOu
         }
         let Some((i, hit)) = earliest else { break };
         step_velocity = correct_velocity(step_velocity, &hit);
-        resolved.push((i, hit));
+        hits[count] = (i, hit);
+        count += 1;
     }
 
     let mut end = aabb.translated(step_velocity * request.dt);
-    for (i, hit) in &resolved {
+    for (i, hit) in &hits[..count] {
         let solid = &request.solids[*i];
         // Snap the stopping face exactly onto the solid's face.
         let axis = if hit.normal.x != 0.0 { 0 } else { 1 };

@@ -21,7 +21,7 @@ pub use axis_separated::move_axis_separated;
 pub use continuous::move_continuous;
 pub use discrete::move_discrete;
 
-use crate::broad_phase::{BodyKind, BroadPhase, ColliderProxy};
+use crate::broad_phase::{BodyKind, BroadPhase, ColliderProxy, StaticCandidates};
 use crate::components::*;
 use crate::config::{PhysicsConfig, PhysicsStep};
 use crate::geometry::{Aabb, CorrectionAccumulator, sweep_aabb};
@@ -372,7 +372,16 @@ type ResolveData = (
     &'static CollisionMode,
     &'static mut Contacts,
     &'static MovementState,
+    &'static StaticCandidates,
 );
+
+/// The area whose colliders are candidates for a body moving from `start` by `delta`: the swept
+/// box grown by the body's size, because a push-out can move the body that far beyond it and the
+/// solids it may meet there must be candidates too.
+pub(crate) fn candidate_area(start: &Aabb, delta: Vec2, contact_tolerance: f32) -> Aabb {
+    let margin = start.size().max_element() + contact_tolerance;
+    start.union(&start.translated(delta)).grown(margin)
+}
 
 /// Moves every awake dynamic body for this step.
 #[allow(clippy::too_many_arguments)]
@@ -389,16 +398,18 @@ pub(crate) fn resolve(
     let dt = step.dt;
     let contact_tolerance = config.contact_tolerance();
     let join_tolerance = config.join_tolerance();
-    for (entity, mut transform, mut velocity, collider, mode, mut contacts, state) in &mut bodies {
+    for (entity, mut transform, mut velocity, collider, mode, mut contacts, state, candidates) in &mut bodies {
         let Some(me) = broad_phase.get(entity).copied() else {
             continue;
         };
         let start = collider.aabb(transform.translation.truncate());
-        let end = start.translated(velocity.0 * dt);
-        // Grown by the body's size: a push-out can move the body that far beyond its swept box, and
-        // the solids it may meet there must be candidates too.
-        let margin = start.size().max_element() + contact_tolerance;
-        broad_phase.query_interacting(&start.union(&end).grown(margin), &me, &mut nearby);
+        let area = candidate_area(&start, velocity.0 * dt, contact_tolerance);
+        candidates.touching(&broad_phase, &area, &me, &mut nearby);
+        let statics = nearby.len();
+        broad_phase.query_moving_interacting(&area, &me, &mut nearby);
+        if nearby.len() > statics {
+            nearby.sort_unstable_by_key(|p| (p.entity, p.part));
+        }
         solids.clear();
         sensors.clear();
         supports.clear();
