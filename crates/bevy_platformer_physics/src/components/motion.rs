@@ -92,6 +92,9 @@ pub struct MovementState {
     pub free_vel_y: f32,
     /// The slope that supported the body at the end of the latest step, if any.
     pub supporting_slope: Option<SlopeRef>,
+    /// The body stood on something when the step began (its latest contacts): it walks, rather
+    /// than falls or jumps.
+    pub started_on_floor: bool,
 }
 
 impl Default for MovementState {
@@ -107,6 +110,7 @@ impl Default for MovementState {
             slope_bottom: 0.0,
             free_vel_y: 0.0,
             supporting_slope: None,
+            started_on_floor: false,
         }
     }
 }

@@ -10,7 +10,11 @@
 //!    depth 0 (§12–14);
 //! 5. without a confirmed support, the temporary slope velocity does not survive the step: the body
 //!    gets back the vertical velocity Integrate gave it, so walking off the top of a ramp never
-//!    launches it.
+//!    launches it;
+//! 6. a body stopped or sent back where its feet are still on the planned slope keeps standing on
+//!    it, unless something else holds it up (the platform of §10 wins); a walking body whose feet
+//!    end on a slope that the plan could not take (it was partly under it) stands on that slope.
+//!    Either way it is never airborne for a step while on the ground.
 //!
 //! It also keeps the drop-through bookkeeping: a one-way platform the body dropped through is solid
 //! for it again once the body no longer touches it. ContactEvents runs after this stage, so a
@@ -21,6 +25,7 @@ use bevy::prelude::*;
 use crate::broad_phase::{BroadPhase, ColliderProxy, StaticCandidates};
 use crate::components::*;
 use crate::config::{PhysicsConfig, PhysicsStep};
+use crate::geometry::Aabb;
 use crate::slope::SlopeRef;
 use crate::step::AwakeDynamic;
 use crate::step::resolve::overlaps_level_solid;
@@ -67,6 +72,8 @@ pub struct ResolvedMove {
     pub velocity: Vec2,
     /// The move recorded a solid contact above.
     pub ceiling: bool,
+    /// The move recorded a solid contact below (a platform, a block).
+    pub floor: bool,
 }
 
 /// Applies `seeds/000` §10–13 to a body that moved from `state.start` as `resolved` says.
@@ -83,6 +90,7 @@ pub fn finish_slope_movement(
         position,
         velocity,
         ceiling,
+        floor,
     } = resolved;
     let mut finish = SlopeFinish {
         position,
@@ -102,6 +110,9 @@ pub fn finish_slope_movement(
     let resolved_vel_y = (position.y - state.start.y) / dt;
     // §10: a platform above the slope wins (stopped higher than planned).
     if resolved_vel_y > state.slope_vel_y + tolerances.velocity || end.min.y > state.slope_bottom + tolerances.contact {
+        if !floor {
+            keep_standing(&mut finish, slope, collider, tolerances);
+        }
         return finish;
     }
     // §10: a ceiling during a climb blocks both components; the move already happened, so the
@@ -109,6 +120,9 @@ pub fn finish_slope_movement(
     if state.slope_vel_y > 0.0 && (ceiling || end.min.y < state.slope_bottom - tolerances.climb) {
         finish.position = state.start;
         finish.velocity = Vec2::ZERO;
+        if !floor {
+            keep_standing(&mut finish, slope, collider, tolerances);
+        }
         return finish;
     }
     if slope.shape.overlaps_x(&end) {
@@ -121,6 +135,106 @@ pub fn finish_slope_movement(
         finish.velocity.y = state.free_vel_y;
     }
     finish
+}
+
+/// A move that the finish rules stop or undo drops the planned support and aligns nothing to it;
+/// but a body that nothing else holds up and whose feet are still on that slope's surface where
+/// it ended (it was stopped where it stood: under a ceiling, against a wall) stands on it, and is
+/// not airborne for a step. Its support is recorded and its feet put exactly on the surface (a
+/// move within the contact tolerance); a downward velocity into the slope is removed. (A platform
+/// that holds it up wins over the slope, `seeds/000` §10.)
+pub fn keep_standing(finish: &mut SlopeFinish, slope: SlopeRef, collider: &Collider, tolerances: &FinishTolerances) {
+    let end = collider.aabb(finish.position);
+    let gap = slope.shape.surface_y(&end) - end.min.y;
+    if finish.support.is_none()
+        && finish.velocity.y <= 0.0
+        && slope.shape.overlaps_x(&end)
+        && gap.abs() <= tolerances.contact
+    {
+        finish.position.y += gap;
+        finish.support = Some(slope);
+        finish.velocity.y = 0.0;
+    }
+}
+
+/// A surface under a body's feet, found by [`ground_under`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ground {
+    /// The collider.
+    pub entity: Entity,
+    /// Its piece (0 for an ordinary collider).
+    pub part: u32,
+    /// The slope, if it is one.
+    pub slope: Option<SlopeRef>,
+    /// How far the feet must move up (down if negative) to stand exactly on it, px.
+    pub gap: f32,
+}
+
+/// The highest static surface that the feet of `body` are on, within the contact tolerance: the
+/// top of a solid box or a one-way platform (not one in `dropping_through`), or a slope's surface
+/// under the body. Only a surface the body can move onto counts: none if the move would put it
+/// into a solid. `for_each_near(area, f)` calls `f` with each static collider touching `area`.
+pub fn ground_under(
+    body: &Aabb,
+    dropping_through: &[(Entity, u32)],
+    tolerances: &FinishTolerances,
+    skin: f32,
+    mut for_each_near: impl FnMut(&Aabb, &mut dyn FnMut(&ColliderProxy)),
+) -> Option<Ground> {
+    let reach = tolerances.contact;
+    let area = Aabb {
+        min: Vec2::new(body.min.x, body.min.y - reach),
+        max: Vec2::new(body.max.x, body.max.y + reach),
+    };
+    let mut best: Option<Ground> = None;
+    let mut blocked = false;
+    let mut solids_in_reach: [Option<Aabb>; 8] = [None; 8];
+    let mut solid_count = 0;
+    for_each_near(&area, &mut |p| {
+        if p.sensor || dropping_through.contains(&(p.entity, p.part)) {
+            return;
+        }
+        let (gap, slope) = match p.slope {
+            Some(shape) if shape.overlaps_x(body) => (
+                shape.surface_y(body) - body.min.y,
+                Some(SlopeRef {
+                    entity: p.entity,
+                    part: p.part,
+                    shape,
+                }),
+            ),
+            Some(_) => return,
+            None => {
+                if p.is_level_solid() {
+                    if solid_count < solids_in_reach.len() {
+                        solids_in_reach[solid_count] = Some(p.aabb);
+                        solid_count += 1;
+                    } else {
+                        blocked = true;
+                    }
+                }
+                if body.overlap(&p.aabb).x <= skin {
+                    return;
+                }
+                (p.aabb.max.y - body.min.y, None)
+            }
+        };
+        if gap.abs() <= reach && best.is_none_or(|b| gap > b.gap) {
+            best = Some(Ground {
+                entity: p.entity,
+                part: p.part,
+                slope,
+                gap,
+            });
+        }
+    });
+    let ground = best?;
+    let moved = body.translated(Vec2::new(0.0, ground.gap));
+    let into_solid = solids_in_reach[..solid_count]
+        .iter()
+        .flatten()
+        .any(|solid| moved.intersects(solid, skin));
+    (!blocked && !into_solid).then_some(ground)
 }
 
 type FinishData = (
@@ -149,6 +263,7 @@ pub(crate) fn finish_movement(
             position,
             velocity: velocity.0,
             ceiling: contacts.on_ceiling(),
+            floor: contacts.on_floor(),
         };
         let slope_alive = state
             .slope
@@ -172,11 +287,51 @@ pub(crate) fn finish_movement(
             finish.velocity = Vec2::ZERO;
             finish.support = None;
         }
+        // A walking body is never airborne for a step while its feet are on the ground: a move
+        // that the rules stopped or undid, or one that ended a hair above a surface, still stands
+        // on what is under the feet (see `ground_under`).
+        let mut ground = None;
+        if finish.support.is_none()
+            && state.started_on_floor
+            && finish.velocity.y <= 0.0
+            && !resolved.floor
+            && let Some(me) = broad_phase.get(entity).copied()
+        {
+            ground = ground_under(
+                &collider.aabb(finish.position),
+                &state.dropping_through,
+                &tolerances,
+                config.skin,
+                |area, f| candidates.for_each_touching(&broad_phase, area, &me, &mut nearby, f),
+            );
+            if let Some(ground) = ground {
+                finish.position.y += ground.gap;
+                finish.velocity.y = 0.0;
+                finish.support = ground.slope;
+            }
+        }
         velocity.0 = finish.velocity;
         if finish.position != position {
             transform.translation.x = finish.position.x;
             transform.translation.y = finish.position.y;
             broad_phase.set_aabb(entity, collider.aabb(finish.position));
+        }
+        if let Some(ground) = ground.filter(|g| g.slope.is_none()) {
+            // It stands on it now, whatever side the solver met it on.
+            match contacts
+                .list
+                .iter_mut()
+                .find(|c| (c.entity, c.part) == (ground.entity, ground.part))
+            {
+                Some(contact) => contact.direction = ContactDirection::Down,
+                None => contacts.record(Contact {
+                    entity: ground.entity,
+                    direction: ContactDirection::Down,
+                    depth: 0.0,
+                    sensor: false,
+                    part: ground.part,
+                }),
+            }
         }
         if let Some(slope) = finish.support {
             // §14: the slope took no part in the solver, so its contact is recorded here.
@@ -238,6 +393,7 @@ mod tests {
             position,
             velocity,
             ceiling,
+            floor: false,
         }
     }
 
@@ -253,12 +409,28 @@ mod tests {
 
     #[test]
     fn a_ceiling_during_a_climb_restores_the_start() {
-        let (state, collider) = climbing_state();
+        let (mut state, collider) = climbing_state();
+        // Feet 2 px above the slope at the start (a jump's end): nothing to stand on there.
+        state.start.y = 60.0;
         let end = resolved(Vec2::new(92.32, 58.1), Vec2::new(32.0, 0.0), true);
         let finish = finish_slope_movement(&state, &collider, end, true, &tolerances(), DT);
         assert_eq!(finish.position, state.start);
         assert_eq!(finish.velocity, Vec2::ZERO);
         assert_eq!(finish.support, None);
+    }
+
+    #[test]
+    fn a_body_squeezed_under_a_ceiling_on_the_slope_still_stands_on_it() {
+        let (mut state, collider) = climbing_state();
+        state.start_aabb = collider.aabb(state.start);
+        let end = resolved(Vec2::new(92.32, 58.1), Vec2::new(32.0, 0.0), true);
+        let finish = finish_slope_movement(&state, &collider, end, true, &tolerances(), DT);
+        assert_eq!(finish.position, state.start, "blocked: back to the start");
+        assert_eq!(finish.velocity, Vec2::ZERO);
+        assert_eq!(
+            finish.support, state.slope,
+            "but not airborne: its feet are on the slope"
+        );
     }
 
     #[test]

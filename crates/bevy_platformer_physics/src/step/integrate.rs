@@ -73,6 +73,7 @@ pub(crate) fn integrate(
 ) {
     for (mut velocity, movement, mut input, contacts, mut state) in &mut bodies {
         let supported = contacts.on_floor();
+        state.started_on_floor = supported;
         velocity.0 = integrate_velocity(velocity.0, movement, &input, supported, config.gravity, step.dt);
         if input.drop_through {
             for contact in contacts.solid_in(ContactDirection::Down) {

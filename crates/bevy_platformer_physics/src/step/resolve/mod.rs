@@ -52,7 +52,27 @@ pub struct MoveRequest<'a> {
 impl MoveRequest<'_> {
     /// [`push_out`] of `aabb` from this request's solids (its supports only block).
     pub(crate) fn push_out(&self, aabb: &mut Aabb, velocity: &mut Vec2, contacts: &mut Contacts) {
-        push_out(aabb, velocity, self.solids, self.supports, self.skin, contacts);
+        push_out(aabb, None, velocity, self.solids, self.supports, self.skin, contacts);
+    }
+
+    /// [`push_out`] of `aabb`, which moved there from `previous`: how deep it is in each solid is
+    /// measured through the face it entered by.
+    pub(crate) fn push_out_after_move(
+        &self,
+        previous: &Aabb,
+        aabb: &mut Aabb,
+        velocity: &mut Vec2,
+        contacts: &mut Contacts,
+    ) {
+        push_out(
+            aabb,
+            Some(previous),
+            velocity,
+            self.solids,
+            self.supports,
+            self.skin,
+            contacts,
+        );
     }
 }
 
@@ -74,9 +94,10 @@ pub struct MoveOutcome {
 /// ends against the wall, overlapping the lift, never inside the wall.
 ///
 /// `blockers` are solids left out of the move (the top-join blocks) that a push must still not sink
-/// the body into.
+/// the body into. `previous`: the box before the move that caused the overlaps, if known.
 pub(crate) fn push_out(
     aabb: &mut Aabb,
+    previous: Option<&Aabb>,
     velocity: &mut Vec2,
     solids: &[ColliderProxy],
     blockers: &[ColliderProxy],
@@ -89,7 +110,7 @@ pub(crate) fn push_out(
         // word, measure again, a few times at most.
         let passes = if kind == BodyKind::Static { 4 } else { 1 };
         for _ in 0..passes {
-            if !push_out_pass(aabb, velocity, solids, blockers, kind, skin, contacts) {
+            if !push_out_pass(aabb, previous, velocity, solids, blockers, kind, skin, contacts) {
                 break;
             }
         }
@@ -100,8 +121,10 @@ pub(crate) fn push_out(
 /// the body. Every penetration is
 /// measured against the same box, before any correction, as the contact messages of `seeds/004`
 /// are: the accumulator then removes what earlier pushes already did.
+#[allow(clippy::too_many_arguments)]
 fn push_out_pass(
     aabb: &mut Aabb,
+    previous: Option<&Aabb>,
     velocity: &mut Vec2,
     solids: &[ColliderProxy],
     blockers: &[ColliderProxy],
@@ -118,7 +141,7 @@ fn push_out_pass(
         let (normal, depth) = if solid.one_way {
             (Vec2::Y, solid.aabb.max.y - overlapped.min.y)
         } else {
-            push_axis(&overlapped, solid, solids, blockers, skin)
+            push_axis(&overlapped, previous, solid, solids, blockers, skin)
         };
         let share = if solid.kind == BodyKind::Dynamic { 0.5 } else { 1.0 };
         *aabb = aabb.translated(correction.push(normal * depth * share));
@@ -134,12 +157,41 @@ fn push_out_pass(
     correction.total != Vec2::ZERO
 }
 
+/// The axis (0 for x, 1 for y) through which a body that was at `previous` entered `solid`: the one
+/// on which it was apart (or touching) while it already overlapped on the other. `None` for a body
+/// that was already inside, or came in through a corner.
+fn entry_axis(previous: &Aabb, solid: &Aabb, skin: f32) -> Option<usize> {
+    let before = previous.overlap(solid);
+    match (before.x > skin, before.y > skin) {
+        (false, true) => Some(0),
+        (true, false) => Some(1),
+        _ => None,
+    }
+}
+
+/// How deep `body` is inside `solid`: along the axis the body entered it through, when known from
+/// `previous`, else the smaller overlap (`seeds/001`). Zero when apart. A body walking into the side
+/// of an overhang while its head is already above the overhang's bottom is in it by the sideways
+/// overlap: standing up out of the floor does not sink it deeper.
+fn penetration(body: &Aabb, previous: Option<&Aabb>, solid: &Aabb, skin: f32) -> f32 {
+    let o = body.overlap(solid);
+    if o.x <= 0.0 || o.y <= 0.0 {
+        return 0.0;
+    }
+    match previous.and_then(|p| entry_axis(p, solid, skin)) {
+        Some(axis) => o[axis],
+        None => o.min_element(),
+    }
+}
+
 /// The push out of `solid` for a body at `body`: the axis of the smaller penetration (`seeds/001`),
 /// unless that push would move the body into another solid — through the internal face between two
 /// cells of a floor or a wall (the "ghost collision" that stops a body at a seam), or down into the
 /// platform it stands on when its head meets a block's corner — and the other axis would not.
+/// `previous`, the box before the move, tells how deep the body is in those other solids.
 fn push_axis(
     body: &Aabb,
+    previous: Option<&Aabb>,
     solid: &ColliderProxy,
     solids: &[ColliderProxy],
     blockers: &[ColliderProxy],
@@ -157,8 +209,8 @@ fn push_axis(
     };
     let blocked = |(normal, depth): (Vec2, f32)| {
         internal_face(solid, normal, body, solids, skin)
-            || push_deepens(body, normal * depth, solid, solids, skin)
-            || push_deepens(body, normal * depth, solid, blockers, skin)
+            || push_deepens(body, previous, normal * depth, solid, solids, skin)
+            || push_deepens(body, previous, normal * depth, solid, blockers, skin)
     };
     if blocked(first) && !blocked(second) {
         second
@@ -168,15 +220,18 @@ fn push_axis(
 }
 
 /// Whether pushing `body` by `push` out of `solid` would sink it deeper into another static solid it
-/// already touches (its penetration, the smaller overlap, grows): the floor under a body whose head
-/// meets a block's corner, the wall beside a body that falls onto a block's corner. A one-way platform only counts for a downward push. A solid the body
-/// does not touch yet is left to the next measuring pass.
-fn push_deepens(body: &Aabb, push: Vec2, solid: &ColliderProxy, solids: &[ColliderProxy], skin: f32) -> bool {
+/// already touches (its [`penetration`] grows): the floor under a body whose head meets a block's
+/// corner, the wall beside a body that falls onto a block's corner. A one-way platform only counts
+/// for a downward push. A solid the body does not touch yet is left to the next measuring pass.
+fn push_deepens(
+    body: &Aabb,
+    previous: Option<&Aabb>,
+    push: Vec2,
+    solid: &ColliderProxy,
+    solids: &[ColliderProxy],
+    skin: f32,
+) -> bool {
     let moved = body.translated(push);
-    let depth = |b: &Aabb, c: &Aabb| {
-        let o = b.overlap(c);
-        if o.x > 0.0 && o.y > 0.0 { o.min_element() } else { 0.0 }
-    };
     solids.iter().any(|c| {
         !c.same_collider(solid)
             && c.kind == BodyKind::Static
@@ -184,7 +239,7 @@ fn push_deepens(body: &Aabb, push: Vec2, solid: &ColliderProxy, solids: &[Collid
             && c.slope.is_none()
             && (!c.one_way || push.y < 0.0)
             && body.touches(&c.aabb, skin)
-            && depth(&moved, &c.aabb) > depth(body, &c.aabb) + skin
+            && penetration(&moved, previous, &c.aabb, skin) > penetration(body, previous, &c.aabb, skin) + skin
     })
 }
 
