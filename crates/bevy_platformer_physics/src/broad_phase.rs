@@ -60,6 +60,12 @@ impl ColliderProxy {
         self.kind == BodyKind::Static && !self.one_way && !self.sensor && self.slope.is_none()
     }
 
+    /// Solid from every side and never pushed aside: a static or kinematic collider that is not
+    /// a one-way platform, a sensor or a slope. No body may end inside one.
+    pub fn is_solid_obstacle(&self) -> bool {
+        self.kind != BodyKind::Dynamic && !self.one_way && !self.sensor && self.slope.is_none()
+    }
+
     /// Whether `other` is the same collider (entity and part).
     pub fn same_collider(&self, other: &ColliderProxy) -> bool {
         (self.entity, self.part) == (other.entity, other.part)
@@ -439,6 +445,16 @@ impl BroadPhase {
         self.collect_static(area, Some(me), out);
         self.collect_moving(area, Some(me), out);
         sort_by_collider(out);
+    }
+
+    /// Whether `aabb` overlaps a [solid obstacle](ColliderProxy::is_solid_obstacle) by more than
+    /// `skin` on both axes: for game rules such as "does the grown player fit here".
+    pub fn overlaps_solid_obstacle(&self, aabb: &Aabb, skin: f32) -> bool {
+        let mut nearby = Vec::new();
+        self.query(aabb, &mut nearby);
+        nearby
+            .iter()
+            .any(|p| p.is_solid_obstacle() && aabb.intersects(&p.aabb, skin))
     }
 
     /// The static colliders and tile-grid pieces that `me` interacts with near `area`, sorted by
@@ -823,5 +839,35 @@ mod tests {
         assert!(bp.remove(newer).is_none());
         assert!(bp.get(old).is_some());
         assert_eq!(bp.len(), 1);
+    }
+
+    #[test]
+    fn solid_obstacles_are_static_or_kinematic_and_solid_from_every_side() {
+        let mut bp = BroadPhase::new(16.0);
+        let area = Aabb::from_min_size(Vec2::new(0.0, 0.0), Vec2::splat(10.0));
+        let inside = |i| proxy(i, 2.0, 2.0, 4.0, 4.0);
+        bp.upsert(ColliderProxy {
+            one_way: true,
+            ..inside(1)
+        });
+        bp.upsert(ColliderProxy {
+            sensor: true,
+            ..inside(2)
+        });
+        bp.upsert(ColliderProxy {
+            kind: BodyKind::Dynamic,
+            ..inside(3)
+        });
+        assert!(!bp.overlaps_solid_obstacle(&area, 0.01), "none of those blocks");
+        bp.upsert(proxy(4, 9.995, 0.0, 5.0, 10.0));
+        assert!(
+            !bp.overlaps_solid_obstacle(&area, 0.01),
+            "an overlap within the skin does not count"
+        );
+        bp.upsert(ColliderProxy {
+            kind: BodyKind::Kinematic,
+            ..inside(5)
+        });
+        assert!(bp.overlaps_solid_obstacle(&area, 0.01), "a lift does");
     }
 }

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy_ecs_ldtk::LevelEvent;
 use bevy_ecs_ldtk::LevelIid;
-use bevy_ecs_ldtk::ldtk::{FieldValue, LdtkJson, Type};
+use bevy_ecs_ldtk::ldtk::{FieldValue, LayerInstance, LdtkJson, Level, Type};
 use bevy_platformer_physics::broad_phase::BroadPhase;
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::ldtk::*;
@@ -31,6 +31,28 @@ fn sample() -> LdtkJson {
 
 fn sample_mapping() -> LdtkPhysicsMapping {
     LdtkPhysicsMapping::load(data("sample_mapping.ron")).expect("the mapping parses")
+}
+
+/// The sample level's IntGrid layer of collisions.
+fn collisions_layer(level: &Level) -> &LayerInstance {
+    level
+        .layer_instances
+        .as_ref()
+        .unwrap()
+        .iter()
+        .find(|l| l.identifier == "Collisions")
+        .expect("the sample's levels have a Collisions layer")
+}
+
+/// The same, to damage it.
+fn collisions_layer_mut(level: &mut Level) -> &mut LayerInstance {
+    level
+        .layer_instances
+        .as_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|l| l.identifier == "Collisions")
+        .expect("the sample's levels have a Collisions layer")
 }
 
 const FILE: &str = "Typical_2D_platformer_example.ldtk";
@@ -115,13 +137,7 @@ fn every_level_loads_at_its_world_position() {
         Aabb::from_min_size(Vec2::new(80.0, -592.0), Vec2::new(464.0, 256.0))
     );
     for (physics, level) in levels.iter().zip(&project.levels) {
-        let layer = level
-            .layer_instances
-            .as_ref()
-            .unwrap()
-            .iter()
-            .find(|l| l.identifier == "Collisions")
-            .unwrap();
+        let layer = collisions_layer(level);
         let (grid_name, grid, origin) = &physics.grids[0];
         assert_eq!(grid_name, "Collisions");
         assert_eq!((grid.width() as i32, grid.height() as i32), (layer.c_wid, layer.c_hei));
@@ -350,14 +366,7 @@ fn a_layer_whose_size_disagrees_with_its_values_is_left_out_with_an_error() {
         (-1, -1, 16),
     ] {
         let mut project = sample();
-        let level = &mut project.levels[0];
-        let layer = level
-            .layer_instances
-            .as_mut()
-            .unwrap()
-            .iter_mut()
-            .find(|l| l.identifier == "Collisions")
-            .unwrap();
+        let layer = collisions_layer_mut(&mut project.levels[0]);
         layer.c_wid = c_wid;
         layer.c_hei = c_hei;
         layer.grid_size = grid_size;
@@ -372,13 +381,7 @@ fn a_layer_whose_size_disagrees_with_its_values_is_left_out_with_an_error() {
         assert!(!physics.entities.is_empty(), "the level's entities still load");
     }
     let mut project = sample();
-    let layer = project.levels[0]
-        .layer_instances
-        .as_mut()
-        .unwrap()
-        .iter_mut()
-        .find(|l| l.identifier == "Collisions")
-        .unwrap();
+    let layer = collisions_layer_mut(&mut project.levels[0]);
     layer.grid_size = 0;
     let (physics, errors) = level_physics("zero.ldtk", &project.levels[0], &mapping);
     assert!(physics.grids.is_empty());

@@ -313,6 +313,9 @@ fn the_seeds_that_found_bugs_stay_fixed() {
         // Airborne for a step: the discrete push-out met the floor under a body pressed into a
         // wall corner from the side; it still stands on it.
         (CollisionMode::Discrete, 11015196788233426657),
+        // Inside the level's left wall: a discrete push-out threw a body squeezed between a
+        // block above its head and a floor corner 38 px sideways, past solids it never checked.
+        (CollisionMode::Discrete, 11251198955694018393),
     ];
     let failures: Vec<String> = found.iter().filter_map(|&(mode, seed)| run(seed, mode).err()).collect();
     assert!(failures.is_empty(), "{failures:#?}");

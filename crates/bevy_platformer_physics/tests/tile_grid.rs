@@ -20,6 +20,18 @@ fn spawn_grid(app: &mut App, rows: &[&str], origin: Vec2, merge: bool) -> Entity
 
 const MERGE: [bool; 2] = [true, false];
 
+/// The solid cells of `rows` as one box collider each: the same level without a tile grid.
+fn spawn_solid_cells_as_boxes(app: &mut App, rows: &[&str]) {
+    let grid = TileGrid::from_rows(rows, CELL).unwrap();
+    for y in 0..grid.height() as i32 {
+        for x in 0..grid.width() as i32 {
+            if grid.get(x, y) == TileCell::Solid {
+                spawn_box(app, Vec2::new(x as f32, y as f32) * CELL, Vec2::splat(CELL));
+            }
+        }
+    }
+}
+
 #[test]
 fn a_run_of_200_single_cells_at_max_speed_never_snags() {
     let floor = "#".repeat(200);
@@ -223,18 +235,7 @@ fn slope_cell_runs_behave_exactly_as_one_slope_segment() {
             // The same level as a slope segment and the solid cells as boxes.
             let mut segment_app = app();
             spawn_slope(&mut segment_app, a, b);
-            let grid = TileGrid::from_rows(rows, CELL).unwrap();
-            for y in 0..grid.height() as i32 {
-                for x in 0..grid.width() as i32 {
-                    if grid.get(x, y) == TileCell::Solid {
-                        spawn_box(
-                            &mut segment_app,
-                            Vec2::new(x as f32, y as f32) * CELL,
-                            Vec2::splat(CELL),
-                        );
-                    }
-                }
-            }
+            spawn_solid_cells_as_boxes(&mut segment_app, rows);
             let body = spawn_body(&mut segment_app, Vec2::new(start_x, CELL), Vec2::new(12.0, 24.0), mode);
             walker(&mut segment_app, body, 120.0);
             tick(&mut segment_app, 2);
@@ -473,18 +474,7 @@ fn grid_ramps_match_slope_segments_in_valleys_crests_walls_ceilings_and_landings
             for (a, b) in &scene.segments {
                 spawn_slope(&mut segment_app, *a, *b);
             }
-            let grid = TileGrid::from_rows(scene.rows, CELL).unwrap();
-            for y in 0..grid.height() as i32 {
-                for x in 0..grid.width() as i32 {
-                    if grid.get(x, y) == TileCell::Solid {
-                        spawn_box(
-                            &mut segment_app,
-                            Vec2::new(x as f32, y as f32) * CELL,
-                            Vec2::splat(CELL),
-                        );
-                    }
-                }
-            }
+            spawn_solid_cells_as_boxes(&mut segment_app, scene.rows);
             let segment_path = run_ramp_script(&mut segment_app, scene, mode);
             for (step, ((g, g_floor), (s, s_floor))) in grid_path.iter().zip(&segment_path).enumerate() {
                 assert!(

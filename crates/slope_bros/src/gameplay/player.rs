@@ -198,17 +198,10 @@ fn control_player(
     }
 }
 
-/// Whether a box overlaps the level's solid geometry (not one-way platforms or slopes).
+/// Whether a box fits where it is: it overlaps no solid obstacle (a static or kinematic collider
+/// solid from every side; one-way platforms and slopes do not count).
 pub fn box_fits(broad_phase: &BroadPhase, aabb: &Aabb) -> bool {
-    let mut nearby = Vec::new();
-    broad_phase.query(aabb, &mut nearby);
-    !nearby.iter().any(|p| {
-        !p.one_way
-            && !p.sensor
-            && p.slope.is_none()
-            && p.kind != bevy_platformer_physics::broad_phase::BodyKind::Dynamic
-            && aabb.intersects(&p.aabb, 0.01)
-    })
+    !broad_phase.overlaps_solid_obstacle(aabb, 0.01)
 }
 
 fn resize(transform: &mut Transform, collider: &mut Collider, size: Vec2) {

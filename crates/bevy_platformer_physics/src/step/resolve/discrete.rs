@@ -23,9 +23,13 @@ pub fn move_discrete(request: &MoveRequest, contacts: &mut Contacts) -> MoveOutc
         aabb = aabb.translated(velocity * sub_dt);
         request.push_out_after_move(&before, &mut aabb, &mut velocity, contacts);
         // Squeezed into a gap narrower than the body (a corner between a floor and a block): no
-        // push-out can free it, so the move did not happen.
-        if overlaps_level_solid(&aabb, request.solids, request.skin)
-            && !overlaps_level_solid(&before, request.solids, request.skin)
+        // push-out can free it, so the move did not happen. The same when the push-out threw the
+        // body out of the area whose solids it knows (pushed sideways out of a block above its
+        // head, past walls it was never checked against).
+        let thrown_out = !(request.bounds.contains(aabb.min) && request.bounds.contains(aabb.max));
+        if thrown_out
+            || (overlaps_level_solid(&aabb, request.solids, request.skin)
+                && !overlaps_level_solid(&before, request.solids, request.skin))
         {
             aabb = before;
             velocity = Vec2::ZERO;

@@ -47,6 +47,9 @@ pub struct MoveRequest<'a> {
     pub skin: f32,
     /// Most substeps allowed.
     pub max_substeps: u32,
+    /// The area whose colliders are in `solids`, `sensors` and `supports`: where the move's
+    /// result can be checked. A push-out that takes the body out of it is not trusted.
+    pub bounds: Aabb,
 }
 
 impl MoveRequest<'_> {
@@ -508,6 +511,7 @@ pub(crate) fn resolve(
             supports: &supports,
             skin: config.skin,
             max_substeps: config.max_substeps,
+            bounds: area,
         };
         let outcome = match mode {
             CollisionMode::Continuous => move_continuous(&request, &mut contacts),
