@@ -107,6 +107,10 @@ pub(crate) fn push_out(
     skin: f32,
     contacts: &mut Contacts,
 ) {
+    // Most bodies overlap nothing: one look instead of a pass per kind.
+    if !solids.iter().any(|s| aabb.intersects(&s.aabb, skin)) {
+        return;
+    }
     for kind in [BodyKind::Dynamic, BodyKind::Kinematic, BodyKind::Static] {
         // A correction can push the body into a static solid it did not overlap when the pass
         // measured (out of a wall and into the block beside it): the statics, which have the last
