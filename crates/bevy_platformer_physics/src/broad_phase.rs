@@ -5,6 +5,12 @@
 //! Each collider is mirrored by a [`ColliderProxy`] (its world box and the flags the narrow phase
 //! needs), kept up to date by the SyncColliders stage for outside changes and by every stage that
 //! moves a body. Queries return proxies sorted by entity, so results never depend on hash order.
+//!
+//! Static colliders and moving ones live in separate cells, each cell with the union of its
+//! colliders' layers, so a crowd that ignores itself never visits its own members. Tile grids are
+//! not in the cells: a query reads the grid's cells under its area directly. A dynamic body keeps
+//! its static candidates in [`StaticCandidates`] from one stage and one step to the next, while
+//! its moves stay inside the area it queried and the static geometry does not change.
 
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;

@@ -6,10 +6,10 @@
 //! | `SyncColliders` | `sync.rs` | clamps `dt`; validates changed colliders and mirrors them into the broad phase |
 //! | `Kinematics` | `kinematics.rs` | lifts move, carrying riders and pushing bodies in their way |
 //! | `Integrate` | `integrate.rs` | semi-implicit Euler velocity: gravity, input, friction, skid, jump, clip |
-//! | `PrepareMovement` | `prepare_movement.rs` | remembers where the step starts (slope planning goes here) |
+//! | `PrepareMovement` | `prepare_movement.rs` | where the step starts, the static candidates around the move (kept across steps), the slope plan |
 //! | `Resolve` | `resolve/` | the move itself, in the body's [`CollisionMode`](crate::CollisionMode) |
-//! | `FinishMovement` | `finish_movement.rs` | confirms the step's support, drop-through bookkeeping |
-//! | `ContactEvents` | `contact_events.rs` | started / ended messages and entity events |
+//! | `FinishMovement` | `finish_movement.rs` | confirms the step's support, the ground under a walking body's feet, drop-through bookkeeping |
+//! | `ContactEvents` | `contact_events.rs` | started / ended messages and entity events, each body compared with what was last reported for it |
 //!
 //! Integrate only changes velocities: the seeds' "free move then undo it" is the same as never
 //! making it, so the Resolve stage starts from the position Integrate found and moves once.
