@@ -1,5 +1,6 @@
 //! What a player sees: the real game in a window under Xvfb (software Vulkan), driven by a replay,
-//! saves a screenshot; the picture must show the level's tiles, the sky and the player.
+//! saves a screenshot; the picture must show the level's tiles, the sky and the player (its own
+//! colours, as one whole sprite).
 //! Feature `xvfb-tests` (needs `sudo apt-get install -y xvfb mesa-vulkan-drivers`).
 
 use std::process::Command;
@@ -74,6 +75,47 @@ fn the_window_shows_the_level_and_the_player() {
         &image.bytes,
         &palette(&images.join("player_small.png"), Some((0, 0, 16, 16))),
         6,
+    );
+    // The player's own colours (in no other picture of the game) must form one sprite-sized blob,
+    // all of it on screen. (About 40 × 40 px at frame 150 of this replay, near the middle.)
+    let others: Vec<[u8; 3]> = std::fs::read_dir(&images)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| {
+            let name = path.file_name().unwrap().to_string_lossy();
+            name.ends_with(".png") && !name.starts_with("player_") && name != "icon.png" && name != "title.png"
+        })
+        .flat_map(|path| palette(&path, None))
+        .collect();
+    let own: Vec<[u8; 3]> = palette(&images.join("player_small.png"), None)
+        .into_iter()
+        .filter(|c| !others.iter().any(|o| (0..3).all(|i| (i32::from(c[i]) - i32::from(o[i])).abs() <= 8)))
+        .collect();
+    assert!(!own.is_empty(), "the player sprite has colours of its own");
+    let (mut count, mut min, mut max) = (0, (u32::MAX, u32::MAX), (0, 0));
+    for y in 0..image.height {
+        for x in 0..image.width {
+            let i = ((y * image.width + x) * 4) as usize;
+            let p = &image.bytes[i..i + 3];
+            if own
+                .iter()
+                .any(|c| (0..3).all(|k| (i32::from(p[k]) - i32::from(c[k])).abs() <= 2))
+            {
+                count += 1;
+                min = (min.0.min(x), min.1.min(y));
+                max = (max.0.max(x), max.1.max(y));
+            }
+        }
+    }
+    assert!(count >= 20, "{count} pixels of the player's own colours");
+    let (width, height) = (max.0 - min.0 + 1, max.1 - min.1 + 1);
+    assert!(
+        width <= 160 && height <= 160,
+        "the player's colours are one sprite, not scattered: {width} × {height} px at {min:?}"
+    );
+    assert!(
+        min.0 > 0 && min.1 > 0 && max.0 < image.width - 1 && max.1 < image.height - 1,
+        "the camera keeps the whole player on screen: {min:?} to {max:?}"
     );
     let sky = share_near(&image.bytes, &palette(&images.join("bg_overworld.png"), None), 6);
     assert!(tiles > 0.05, "ground tiles cover {:.1} % of the screen", tiles * 100.0);
