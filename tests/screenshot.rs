@@ -89,7 +89,11 @@ fn the_window_shows_the_level_and_the_player() {
         .collect();
     let own: Vec<[u8; 3]> = palette(&images.join("player_small.png"), None)
         .into_iter()
-        .filter(|c| !others.iter().any(|o| (0..3).all(|i| (i32::from(c[i]) - i32::from(o[i])).abs() <= 8)))
+        .filter(|c| {
+            !others
+                .iter()
+                .any(|o| (0..3).all(|i| (i32::from(c[i]) - i32::from(o[i])).abs() <= 8))
+        })
         .collect();
     assert!(!own.is_empty(), "the player sprite has colours of its own");
     let (mut count, mut min, mut max) = (0, (u32::MAX, u32::MAX), (0, 0));

@@ -568,6 +568,8 @@ pub struct StaticCandidates {
     kept: Option<(Aabb, u64, CollisionLayers)>,
     /// What the query returned, sorted by entity and part.
     list: Vec<ColliderProxy>,
+    /// Whether `list` holds a slope: most bodies walk where there is none.
+    slopes: bool,
 }
 
 impl StaticCandidates {
@@ -579,6 +581,7 @@ impl StaticCandidates {
         }
         let queried = area.grown(room);
         broad_phase.query_static_interacting(&queried, me, &mut self.list);
+        self.slopes = self.list.iter().any(|p| p.slope.is_some());
         self.kept = queried
             .is_finite()
             .then_some((queried, broad_phase.static_version(), me.layers));
@@ -588,6 +591,27 @@ impl StaticCandidates {
     pub(crate) fn clear(&mut self) {
         self.kept = None;
         self.list.clear();
+        self.slopes = false;
+    }
+
+    /// [`for_each_touching`](Self::for_each_touching) for the slopes only: nothing to look at when
+    /// the kept colliders cover `area` and hold no slope.
+    pub(crate) fn for_each_slope_touching(
+        &self,
+        broad_phase: &BroadPhase,
+        area: &Aabb,
+        me: &ColliderProxy,
+        scratch: &mut Vec<ColliderProxy>,
+        mut f: impl FnMut(&ColliderProxy),
+    ) {
+        if !self.slopes && self.covers(broad_phase, area, me) {
+            return;
+        }
+        self.for_each_touching(broad_phase, area, me, scratch, |p| {
+            if p.slope.is_some() {
+                f(p);
+            }
+        });
     }
 
     fn covers(&self, broad_phase: &BroadPhase, area: &Aabb, me: &ColliderProxy) -> bool {

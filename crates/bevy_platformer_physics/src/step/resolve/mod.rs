@@ -425,6 +425,76 @@ pub(crate) fn substep_count(delta: Vec2, start: &Aabb, solids: &[ColliderProxy],
     }
 }
 
+/// The tolerances that sort candidates.
+struct CandidateRules {
+    contact_tolerance: f32,
+    join_tolerance: f32,
+}
+
+/// A body's candidates for one move, sorted into what stops it, what it only touches, and what
+/// only supports it.
+#[derive(Default)]
+pub(crate) struct SortedCandidates {
+    solids: Vec<ColliderProxy>,
+    sensors: Vec<ColliderProxy>,
+    supports: Vec<ColliderProxy>,
+}
+
+impl SortedCandidates {
+    fn clear(&mut self) {
+        self.solids.clear();
+        self.sensors.clear();
+        self.supports.clear();
+    }
+
+    /// Orders each list by entity and part, as the broad phase's results are.
+    fn sort(&mut self) {
+        for list in [&mut self.solids, &mut self.sensors, &mut self.supports] {
+            list.sort_unstable_by_key(|p| (p.entity, p.part));
+        }
+    }
+
+    /// Sorts `other` into its list for body `me` (or leaves it out). `statics`: the static
+    /// colliders around, for the top-join rule (only needed while a slope is planned).
+    fn add(
+        &mut self,
+        other: &ColliderProxy,
+        me: &ColliderProxy,
+        state: &MovementState,
+        statics: &[ColliderProxy],
+        rules: &CandidateRules,
+    ) {
+        if other.slope.is_some()
+            || !me.interacts_with(other)
+            || state.dropping_through.contains(&(other.entity, other.part))
+        {
+            return;
+        }
+        if let Some(slope) = state.slope
+            && other.is_level_solid()
+        {
+            // `seeds/000` §9: the block continuing the planned slope's top is left out, so the
+            // diagonal move to the clamped height does not catch its corner.
+            if slope.shape.is_top_join(&other.aabb, rules.join_tolerance)
+                && !top_covered(other, slope.shape.rises_right(), statics)
+            {
+                self.supports.push(*other);
+                return;
+            }
+            // Blocks under the planned slope (the solid cells beneath a ramp of tiles, whose
+            // corners lie on its line) are never walls for a body walking on it.
+            if slope.shape.is_under(&other.aabb, rules.join_tolerance) {
+                return;
+            }
+        }
+        if other.sensor || me.sensor {
+            self.sensors.push(*other);
+        } else if !other.one_way || state.start_aabb.min.y >= other.aabb.max.y - rules.contact_tolerance {
+            self.solids.push(*other);
+        }
+    }
+}
+
 /// What the Resolve stage reads and writes of a body.
 type ResolveData = (
     Entity,
@@ -452,67 +522,55 @@ pub(crate) fn resolve(
     config: Res<PhysicsConfig>,
     mut broad_phase: ResMut<BroadPhase>,
     mut bodies: Query<ResolveData, AwakeDynamic>,
-    mut nearby: Local<Vec<ColliderProxy>>,
-    mut solids: Local<Vec<ColliderProxy>>,
-    mut sensors: Local<Vec<ColliderProxy>>,
-    mut supports: Local<Vec<ColliderProxy>>,
+    mut statics: Local<Vec<ColliderProxy>>,
+    mut moving: Local<Vec<ColliderProxy>>,
+    mut sorted: Local<SortedCandidates>,
 ) {
     let dt = step.dt;
-    let contact_tolerance = config.contact_tolerance();
-    let join_tolerance = config.join_tolerance();
+    let rules = CandidateRules {
+        contact_tolerance: config.contact_tolerance(),
+        join_tolerance: config.join_tolerance(),
+    };
     for (entity, mut transform, mut velocity, collider, mode, mut contacts, state, candidates) in &mut bodies {
         let Some(me) = broad_phase.get(entity).copied() else {
             continue;
         };
         let start = collider.aabb(transform.translation.truncate());
-        let area = candidate_area(&start, velocity.0 * dt, contact_tolerance);
-        candidates.touching(&broad_phase, &area, &me, &mut nearby);
-        let statics = nearby.len();
-        broad_phase.query_moving_interacting(&area, &me, &mut nearby);
-        if nearby.len() > statics {
-            nearby.sort_unstable_by_key(|p| (p.entity, p.part));
+        let area = candidate_area(&start, velocity.0 * dt, rules.contact_tolerance);
+        sorted.clear();
+        if state.slope.is_some() {
+            // The top-join rule looks at the other statics around a block.
+            candidates.touching(&broad_phase, &area, &me, &mut statics);
+            for other in statics.iter() {
+                sorted.add(other, &me, state, &statics, &rules);
+            }
+        } else {
+            // Straight from the kept candidates, without copying them first.
+            candidates.for_each_touching(&broad_phase, &area, &me, &mut statics, |other| {
+                sorted.add(other, &me, state, &[], &rules);
+            });
         }
-        solids.clear();
-        sensors.clear();
-        supports.clear();
-        for other in nearby.iter() {
-            if other.slope.is_some()
-                || !me.interacts_with(other)
-                || state.dropping_through.contains(&(other.entity, other.part))
-            {
-                continue;
-            }
-            if let Some(slope) = state.slope
-                && other.is_level_solid()
-            {
-                // `seeds/000` §9: the block continuing the planned slope's top is left out, so the
-                // diagonal move to the clamped height does not catch its corner.
-                if slope.shape.is_top_join(&other.aabb, join_tolerance)
-                    && !top_covered(other, slope.shape.rises_right(), &nearby)
-                {
-                    supports.push(*other);
-                    continue;
-                }
-                // Blocks under the planned slope (the solid cells beneath a ramp of tiles, whose
-                // corners lie on its line) are never walls for a body walking on it.
-                if slope.shape.is_under(&other.aabb, join_tolerance) {
-                    continue;
-                }
-            }
-            if other.sensor || me.sensor {
-                sensors.push(*other);
-            } else if !other.one_way || state.start_aabb.min.y >= other.aabb.max.y - contact_tolerance {
-                solids.push(*other);
-            }
+        moving.clear();
+        broad_phase.query_moving_interacting(&area, &me, &mut moving);
+        for other in moving.iter() {
+            sorted.add(other, &me, state, &[], &rules);
         }
+        if !moving.is_empty() {
+            sorted.sort();
+        }
+        let SortedCandidates {
+            solids,
+            sensors,
+            supports,
+        } = &*sorted;
         contacts.list.clear();
         let request = MoveRequest {
             start,
             velocity: velocity.0,
             dt,
-            solids: &solids,
-            sensors: &sensors,
-            supports: &supports,
+            solids,
+            sensors,
+            supports,
             skin: config.skin,
             max_substeps: config.max_substeps,
             bounds: area,
