@@ -573,13 +573,15 @@ pub struct StaticCandidates {
 }
 
 impl StaticCandidates {
-    /// Makes sure the kept colliders cover `area` for `me`: queries `area` grown by `room` if the
-    /// kept area does not contain it or the static geometry changed.
-    pub(crate) fn cover(&mut self, broad_phase: &BroadPhase, area: &Aabb, room: f32, me: &ColliderProxy) {
+    /// Makes sure the kept colliders cover `area` for `me`: queries `area` grown by `room` and
+    /// stretched by `lead` (where the body is heading) if the kept area does not contain it or
+    /// the static geometry changed.
+    pub(crate) fn cover(&mut self, broad_phase: &BroadPhase, area: &Aabb, room: f32, lead: Vec2, me: &ColliderProxy) {
         if self.covers(broad_phase, area, me) {
             return;
         }
-        let queried = area.grown(room);
+        let grown = area.grown(room);
+        let queried = grown.union(&grown.translated(lead));
         broad_phase.query_static_interacting(&queried, me, &mut self.list);
         self.slopes = self.list.iter().any(|p| p.slope.is_some());
         self.kept = queried

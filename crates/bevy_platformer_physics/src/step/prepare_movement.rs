@@ -23,6 +23,10 @@ use crate::slope::SlopeRef;
 use crate::step::AwakeDynamic;
 use crate::step::resolve::candidate_area;
 
+/// How many steps ahead of a moving body the statics are kept: a walking body queries the broad
+/// phase about once per this many steps, and keeps a list only a little longer.
+const LEAD_STEPS: f32 = 16.0;
+
 /// The slope rules' numbers, in pixels and seconds.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SlopeRules {
@@ -216,7 +220,7 @@ pub(crate) fn prepare_movement(
         // the next steps' moves: most steps need no query at all.
         let delta = velocity.0 * step.dt;
         let planned = candidate_area(&cur, delta, rules.contact_tolerance).grown(delta.abs().max_element());
-        candidates.cover(&broad_phase, &planned, 4.0, &me);
+        candidates.cover(&broad_phase, &planned, 4.0, delta * LEAD_STEPS, &me);
         // Interaction-only bodies stand on nothing.
         if sensor {
             continue;
