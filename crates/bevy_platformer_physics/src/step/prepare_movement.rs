@@ -23,8 +23,9 @@ use crate::slope::SlopeRef;
 use crate::step::AwakeDynamic;
 use crate::step::resolve::candidate_area;
 
-/// How many steps ahead of a moving body the statics are kept: a walking body queries the broad
-/// phase about once per this many steps, and keeps a list only a little longer.
+/// How many steps ahead of a moving body the statics are kept (at most one broad-phase cell): a
+/// walking body queries the broad phase about once per this many steps, and keeps a list only a
+/// little longer.
 const LEAD_STEPS: f32 = 16.0;
 
 /// The slope rules' numbers, in pixels and seconds.
@@ -220,7 +221,9 @@ pub(crate) fn prepare_movement(
         // the next steps' moves: most steps need no query at all.
         let delta = velocity.0 * step.dt;
         let planned = candidate_area(&cur, delta, rules.contact_tolerance).grown(delta.abs().max_element());
-        candidates.cover(&broad_phase, &planned, 4.0, delta * LEAD_STEPS, &me);
+        // (A fast body's lead is capped: its kept list would grow with its speed.)
+        let lead = (delta * LEAD_STEPS).clamp_length_max(broad_phase.cell_size());
+        candidates.cover(&broad_phase, &planned, 4.0, lead, &me);
         // Interaction-only bodies stand on nothing.
         if sensor {
             continue;
