@@ -94,19 +94,19 @@ struct Slot {
 
 /// One cell of a [`CellMap`]: the slots whose boxes reach it, and the union of their layers, so
 /// that a query can skip a cell none of whose colliders it interacts with without visiting them.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 struct Cell {
     slots: Vec<u32>,
-    /// Union of the slots' memberships (it only shrinks when the cell empties: conservative).
-    memberships: u32,
-    /// Union of the slots' filters (idem).
-    filters: u32,
+    /// Union of the slots' layers (it only shrinks when the cell empties: conservative).
+    layers: CollisionLayers,
 }
 
-impl Cell {
-    /// Whether a collider with `layers` may interact with something in this cell.
-    fn may_interact(&self, layers: &CollisionLayers) -> bool {
-        layers.memberships & self.filters != 0 && self.memberships & layers.filters != 0
+impl Default for Cell {
+    fn default() -> Self {
+        Self {
+            slots: Vec::new(),
+            layers: CollisionLayers::new(0, 0),
+        }
     }
 }
 
@@ -309,8 +309,8 @@ impl BroadPhase {
             for x in lo.x..=hi.x {
                 let cell = map.entry(IVec2::new(x, y)).or_default();
                 cell.slots.push(slot);
-                cell.memberships |= proxy.layers.memberships;
-                cell.filters |= proxy.layers.filters;
+                cell.layers.memberships |= proxy.layers.memberships;
+                cell.layers.filters |= proxy.layers.filters;
             }
         }
     }
@@ -328,8 +328,7 @@ impl BroadPhase {
                         cell.slots.swap_remove(i);
                     }
                     if cell.slots.is_empty() {
-                        cell.memberships = 0;
-                        cell.filters = 0;
+                        cell.layers = CollisionLayers::new(0, 0);
                     }
                 }
             }
@@ -399,20 +398,16 @@ impl BroadPhase {
         let Some(slot) = self.slot_of(entity) else {
             return;
         };
-        let cells = self.cell_range(&aabb);
-        let old = self.slots[slot as usize].as_mut().expect("indexed slot is occupied");
+        let old = self.slots[slot as usize].expect("indexed slot is occupied");
         if old.proxy.aabb == aabb {
             return;
         }
-        if old.proxy.kind == BodyKind::Static {
-            self.static_version += 1;
-        }
-        let old = self.slots[slot as usize].as_mut().expect("indexed slot is occupied");
-        old.proxy.aabb = aabb;
+        self.note_change(&old.proxy);
+        let cells = self.cell_range(&aabb);
+        let proxy = ColliderProxy { aabb, ..old.proxy };
+        self.slots[slot as usize] = Some(Slot { proxy, cells });
         if old.cells != cells {
-            let (kind, old_cells, proxy) = (old.proxy.kind, old.cells, old.proxy);
-            old.cells = cells;
-            self.unlink(slot, kind, old_cells);
+            self.unlink(slot, proxy.kind, old.cells);
             self.link(slot, &proxy, cells);
         }
     }
@@ -529,7 +524,7 @@ impl BroadPhase {
                 let Some(cell) = map.get(&IVec2::new(x, y)) else {
                     continue;
                 };
-                if me.is_some_and(|me| !cell.may_interact(&me.layers)) {
+                if me.is_some_and(|me| !me.layers.interacts_with(&cell.layers)) {
                     continue;
                 }
                 for &slot in &cell.slots {
@@ -604,14 +599,14 @@ impl StaticCandidates {
         area: &Aabb,
         me: &ColliderProxy,
         scratch: &mut Vec<ColliderProxy>,
-        mut f: impl FnMut(&ColliderProxy),
+        mut f: impl FnMut(&ColliderProxy, SlopeShape),
     ) {
         if !self.slopes && self.covers(broad_phase, area, me) {
             return;
         }
         self.for_each_touching(broad_phase, area, me, scratch, |p| {
-            if p.slope.is_some() {
-                f(p);
+            if let Some(shape) = p.slope {
+                f(p, shape);
             }
         });
     }
@@ -623,23 +618,6 @@ impl StaticCandidates {
                 && kept.contains(area.min)
                 && kept.contains(area.max)
         })
-    }
-
-    /// The static colliders touching `area` that `me` interacts with, sorted, in `out` (cleared
-    /// first): from what was kept if it covers `area`, else from a new query.
-    pub(crate) fn touching(
-        &self,
-        broad_phase: &BroadPhase,
-        area: &Aabb,
-        me: &ColliderProxy,
-        out: &mut Vec<ColliderProxy>,
-    ) {
-        if self.covers(broad_phase, area, me) {
-            out.clear();
-            out.extend(self.list.iter().filter(|p| p.aabb.touches(area, 0.0)));
-        } else {
-            broad_phase.query_static_interacting(area, me, out);
-        }
     }
 
     /// Calls `f` with each static collider touching `area` that `me` interacts with, in order,

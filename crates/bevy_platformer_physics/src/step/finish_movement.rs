@@ -26,7 +26,7 @@ use crate::broad_phase::{BroadPhase, ColliderProxy, StaticCandidates};
 use crate::components::*;
 use crate::config::{PhysicsConfig, PhysicsStep};
 use crate::geometry::Aabb;
-use crate::slope::SlopeRef;
+use crate::slope::{SlopeRef, SlopeShape};
 use crate::step::AwakeDynamic;
 use crate::step::resolve::overlaps_level_solid;
 
@@ -144,17 +144,21 @@ pub fn finish_slope_movement(
 /// move within the contact tolerance); a downward velocity into the slope is removed. (A platform
 /// that holds it up wins over the slope, `seeds/000` §10.)
 pub fn keep_standing(finish: &mut SlopeFinish, slope: SlopeRef, collider: &Collider, tolerances: &FinishTolerances) {
-    let end = collider.aabb(finish.position);
-    let gap = slope.shape.surface_y(&end) - end.min.y;
-    if finish.support.is_none()
-        && finish.velocity.y <= 0.0
-        && slope.shape.overlaps_x(&end)
-        && gap.abs() <= tolerances.contact
-    {
+    if finish.support.is_some() || finish.velocity.y > 0.0 {
+        return;
+    }
+    if let Some(gap) = feet_gap(&slope.shape, &collider.aabb(finish.position), tolerances.contact) {
         finish.position.y += gap;
         finish.support = Some(slope);
         finish.velocity.y = 0.0;
     }
+}
+
+/// How far the feet of `body` must move up (down if negative) to stand exactly on the slope
+/// `shape`, if the body is over it and its feet are within `reach` of the surface.
+fn feet_gap(shape: &SlopeShape, body: &Aabb, reach: f32) -> Option<f32> {
+    let gap = shape.surface_y(body) - body.min.y;
+    (shape.overlaps_x(body) && gap.abs() <= reach).then_some(gap)
 }
 
 /// A surface under a body's feet, found by [`ground_under`].
@@ -195,15 +199,17 @@ pub fn ground_under(
             return;
         }
         let (gap, slope) = match p.slope {
-            Some(shape) if shape.overlaps_x(body) => (
-                shape.surface_y(body) - body.min.y,
-                Some(SlopeRef {
-                    entity: p.entity,
-                    part: p.part,
-                    shape,
-                }),
-            ),
-            Some(_) => return,
+            Some(shape) => match feet_gap(&shape, body, reach) {
+                Some(gap) => (
+                    gap,
+                    Some(SlopeRef {
+                        entity: p.entity,
+                        part: p.part,
+                        shape,
+                    }),
+                ),
+                None => return,
+            },
             None => {
                 if p.is_level_solid() {
                     if solid_count < solids_in_reach.len() {

@@ -230,14 +230,12 @@ pub(crate) fn prepare_movement(
         }
         let area = cur.union(&cur.translated(delta)).grown(rules.contact_tolerance);
         slopes.clear();
-        candidates.for_each_slope_touching(&broad_phase, &area, &me, &mut nearby, |p| {
-            if let Some(shape) = p.slope {
-                slopes.push(SlopeRef {
-                    entity: p.entity,
-                    part: p.part,
-                    shape,
-                });
-            }
+        candidates.for_each_slope_touching(&broad_phase, &area, &me, &mut nearby, |p, shape| {
+            slopes.push(SlopeRef {
+                entity: p.entity,
+                part: p.part,
+                shape,
+            });
         });
         if slopes.is_empty() {
             continue;

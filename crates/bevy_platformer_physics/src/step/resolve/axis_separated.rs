@@ -13,7 +13,7 @@ use crate::geometry::{Axis, axis_cast};
 pub fn move_axis_separated(request: &MoveRequest, contacts: &mut Contacts) -> MoveOutcome {
     let mut velocity = request.velocity;
     let mut aabb = request.start;
-    request.push_out(&mut aabb, &mut velocity, contacts);
+    request.push_out(None, &mut aabb, &mut velocity, contacts);
     let substeps = substep_count(velocity * request.dt, &aabb, request.solids, request.max_substeps);
     let sub_dt = request.dt / substeps as f32;
     for _ in 0..substeps {

@@ -30,7 +30,7 @@ const NO_HIT: SweepHit = SweepHit {
 pub fn move_continuous(request: &MoveRequest, contacts: &mut Contacts) -> MoveOutcome {
     let mut velocity = request.velocity;
     let mut aabb = request.start;
-    request.push_out(&mut aabb, &mut velocity, contacts);
+    request.push_out(None, &mut aabb, &mut velocity, contacts);
 
     // At most one correction per candidate; the bound only matters for pathological input. The
     // hits live on the stack: this runs for every body every step.

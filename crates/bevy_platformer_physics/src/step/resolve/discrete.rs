@@ -21,7 +21,7 @@ pub fn move_discrete(request: &MoveRequest, contacts: &mut Contacts) -> MoveOutc
     for _ in 0..substeps {
         let before = aabb;
         aabb = aabb.translated(velocity * sub_dt);
-        request.push_out_after_move(&before, &mut aabb, &mut velocity, contacts);
+        request.push_out(Some(&before), &mut aabb, &mut velocity, contacts);
         // Squeezed into a gap narrower than the body (a corner between a floor and a block): no
         // push-out can free it, so the move did not happen. The same when the push-out threw the
         // body out of the area whose solids it knows (pushed sideways out of a block above its

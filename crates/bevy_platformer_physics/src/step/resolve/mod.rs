@@ -53,23 +53,19 @@ pub struct MoveRequest<'a> {
 }
 
 impl MoveRequest<'_> {
-    /// [`push_out`] of `aabb` from this request's solids (its supports only block).
-    pub(crate) fn push_out(&self, aabb: &mut Aabb, velocity: &mut Vec2, contacts: &mut Contacts) {
-        push_out(aabb, None, velocity, self.solids, self.supports, self.skin, contacts);
-    }
-
-    /// [`push_out`] of `aabb`, which moved there from `previous`: how deep it is in each solid is
-    /// measured through the face it entered by.
-    pub(crate) fn push_out_after_move(
+    /// [`push_out`] of `aabb` from this request's solids (its supports only block). `previous`:
+    /// the box before the move that caused the overlaps, if known; how deep the body is in each
+    /// solid is then measured through the face it entered by.
+    pub(crate) fn push_out(
         &self,
-        previous: &Aabb,
+        previous: Option<&Aabb>,
         aabb: &mut Aabb,
         velocity: &mut Vec2,
         contacts: &mut Contacts,
     ) {
         push_out(
             aabb,
-            Some(previous),
+            previous,
             velocity,
             self.solids,
             self.supports,
@@ -540,7 +536,8 @@ pub(crate) fn resolve(
         sorted.clear();
         if state.slope.is_some() {
             // The top-join rule looks at the other statics around a block.
-            candidates.touching(&broad_phase, &area, &me, &mut statics);
+            statics.clear();
+            candidates.for_each_touching(&broad_phase, &area, &me, &mut moving, |other| statics.push(*other));
             for other in statics.iter() {
                 sorted.add(other, &me, state, &statics, &rules);
             }
