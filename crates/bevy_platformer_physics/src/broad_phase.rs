@@ -260,9 +260,11 @@ impl BroadPhase {
 
     fn slot_of(&self, entity: Entity) -> Option<u32> {
         let slot = *self.index.get(entity.index_u32() as usize)?;
-        (slot != NO_SLOT)
-            .then_some(slot)
-            .filter(|&slot| self.slots[slot as usize].is_some_and(|s| s.proxy.entity == entity))
+        (slot != NO_SLOT).then_some(slot).filter(|&slot| {
+            self.slots[slot as usize]
+                .as_ref()
+                .is_some_and(|s| s.proxy.entity == entity)
+        })
     }
 
     /// The proxy of `entity`, if it is in the grid.
@@ -300,17 +302,21 @@ impl BroadPhase {
     }
 
     fn link(&mut self, slot: u32, proxy: &ColliderProxy, cells: Option<(IVec2, IVec2)>) {
+        self.link_cells(slot, proxy.kind, proxy.layers, cells);
+    }
+
+    fn link_cells(&mut self, slot: u32, kind: BodyKind, layers: CollisionLayers, cells: Option<(IVec2, IVec2)>) {
         let Some((lo, hi)) = cells else {
             self.large.push(slot);
             return;
         };
-        let map = self.cells_mut(proxy.kind);
+        let map = self.cells_mut(kind);
         for y in lo.y..=hi.y {
             for x in lo.x..=hi.x {
                 let cell = map.entry(IVec2::new(x, y)).or_default();
                 cell.slots.push(slot);
-                cell.layers.memberships |= proxy.layers.memberships;
-                cell.layers.filters |= proxy.layers.filters;
+                cell.layers.memberships |= layers.memberships;
+                cell.layers.filters |= layers.filters;
             }
         }
     }
@@ -339,7 +345,7 @@ impl BroadPhase {
     pub fn upsert(&mut self, proxy: ColliderProxy) {
         let existing = self.slot_of(proxy.entity);
         if let Some(slot) = existing
-            && self.slots[slot as usize].is_some_and(|s| s.proxy == proxy)
+            && self.slots[slot as usize].as_ref().is_some_and(|s| s.proxy == proxy)
         {
             return;
         }
@@ -398,17 +404,23 @@ impl BroadPhase {
         let Some(slot) = self.slot_of(entity) else {
             return;
         };
-        let old = self.slots[slot as usize].expect("indexed slot is occupied");
-        if old.proxy.aabb == aabb {
+        let cells = self.cell_range(&aabb);
+        // Written in place: copying whole slots in and out costs more than the rest here.
+        let Some(entry) = self.slots[slot as usize].as_mut() else {
+            return;
+        };
+        if entry.proxy.aabb == aabb {
             return;
         }
-        self.note_change(&old.proxy);
-        let cells = self.cell_range(&aabb);
-        let proxy = ColliderProxy { aabb, ..old.proxy };
-        self.slots[slot as usize] = Some(Slot { proxy, cells });
-        if old.cells != cells {
-            self.unlink(slot, proxy.kind, old.cells);
-            self.link(slot, &proxy, cells);
+        entry.proxy.aabb = aabb;
+        let old_cells = std::mem::replace(&mut entry.cells, cells);
+        let (kind, layers) = (entry.proxy.kind, entry.proxy.layers);
+        if kind == BodyKind::Static {
+            self.static_version += 1;
+        }
+        if old_cells != cells {
+            self.unlink(slot, kind, old_cells);
+            self.link_cells(slot, kind, layers, cells);
         }
     }
 
@@ -484,7 +496,7 @@ impl BroadPhase {
         out.extend(
             self.large
                 .iter()
-                .filter_map(|&slot| self.slots[slot as usize].map(|s| s.proxy))
+                .filter_map(|&slot| self.slots[slot as usize].as_ref().map(|s| s.proxy))
                 .filter(|p| keep(p)),
         );
         self.collect_cells(&self.static_cells, area, me, out);

@@ -21,7 +21,7 @@ use crate::config::{PhysicsConfig, PhysicsStep};
 use crate::geometry::Aabb;
 use crate::slope::SlopeRef;
 use crate::step::AwakeDynamic;
-use crate::step::resolve::candidate_area;
+use crate::step::resolve::first_candidate_area;
 
 /// How many steps ahead of a moving body the statics are kept (at most one broad-phase cell): a
 /// walking body queries the broad phase about once per this many steps, and keeps a list only a
@@ -185,6 +185,7 @@ type PrepareData = (
     Entity,
     &'static Transform,
     &'static Collider,
+    &'static CollisionMode,
     &'static mut Velocity,
     &'static MovementInput,
     &'static mut MovementState,
@@ -202,7 +203,7 @@ pub(crate) fn prepare_movement(
     mut slopes: Local<Vec<SlopeRef>>,
 ) {
     let rules = SlopeRules::from_config(&config);
-    for (entity, transform, collider, mut velocity, input, mut state, mut candidates, sensor) in &mut bodies {
+    for (entity, transform, collider, mode, mut velocity, input, mut state, mut candidates, sensor) in &mut bodies {
         let start = transform.translation.truncate();
         let cur = collider.aabb(start);
         state.start = start;
@@ -220,7 +221,8 @@ pub(crate) fn prepare_movement(
         // The statics around Resolve's area, with room for the plan to change the move and for
         // the next steps' moves: most steps need no query at all.
         let delta = velocity.0 * step.dt;
-        let planned = candidate_area(&cur, delta, rules.contact_tolerance).grown(delta.abs().max_element());
+        let planned =
+            first_candidate_area(*mode, &cur, delta, rules.contact_tolerance).grown(delta.abs().max_element());
         // (A fast body's lead is capped: its kept list would grow with its speed.)
         let lead = (delta * LEAD_STEPS).clamp_length_max(broad_phase.cell_size());
         candidates.cover(&broad_phase, &planned, 4.0, lead, &me);

@@ -511,6 +511,56 @@ pub(crate) fn candidate_area(start: &Aabb, delta: Vec2, contact_tolerance: f32) 
     start.union(&start.translated(delta)).grown(margin)
 }
 
+/// The area whose colliders a move in `mode` looks at first. A continuous move only meets what
+/// its swept box touches, so that is enough unless the body starts inside a solid (then Resolve
+/// widens it to the [`candidate_area`] for the push-out); the discrete and axis-separated moves
+/// push out after every substep, so they always need the whole candidate area.
+pub(crate) fn first_candidate_area(mode: CollisionMode, start: &Aabb, delta: Vec2, contact_tolerance: f32) -> Aabb {
+    match mode {
+        CollisionMode::Continuous => start.union(&start.translated(delta)).grown(contact_tolerance),
+        CollisionMode::Discrete | CollisionMode::AxisSeparated => candidate_area(start, delta, contact_tolerance),
+    }
+}
+
+impl SortedCandidates {
+    /// Sorts the colliders around `area` for body `me`: the kept statics and the moving colliders.
+    #[allow(clippy::too_many_arguments)]
+    fn gather(
+        &mut self,
+        area: &Aabb,
+        me: &ColliderProxy,
+        state: &MovementState,
+        candidates: &StaticCandidates,
+        broad_phase: &BroadPhase,
+        statics: &mut Vec<ColliderProxy>,
+        moving: &mut Vec<ColliderProxy>,
+        rules: &CandidateRules,
+    ) {
+        self.clear();
+        if state.slope.is_some() {
+            // The top-join rule looks at the other statics around a block.
+            statics.clear();
+            candidates.for_each_touching(broad_phase, area, me, moving, |other| statics.push(*other));
+            for other in statics.iter() {
+                self.add(other, me, state, statics, rules);
+            }
+        } else {
+            // Straight from the kept candidates, without copying them first.
+            candidates.for_each_touching(broad_phase, area, me, statics, |other| {
+                self.add(other, me, state, &[], rules);
+            });
+        }
+        moving.clear();
+        broad_phase.query_moving_interacting(area, me, moving);
+        for other in moving.iter() {
+            self.add(other, me, state, &[], rules);
+        }
+        if !moving.is_empty() {
+            self.sort();
+        }
+    }
+}
+
 /// Moves every awake dynamic body for this step.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn resolve(
@@ -532,28 +582,17 @@ pub(crate) fn resolve(
             continue;
         };
         let start = collider.aabb(transform.translation.truncate());
-        let area = candidate_area(&start, velocity.0 * dt, rules.contact_tolerance);
-        sorted.clear();
-        if state.slope.is_some() {
-            // The top-join rule looks at the other statics around a block.
-            statics.clear();
-            candidates.for_each_touching(&broad_phase, &area, &me, &mut moving, |other| statics.push(*other));
-            for other in statics.iter() {
-                sorted.add(other, &me, state, &statics, &rules);
-            }
-        } else {
-            // Straight from the kept candidates, without copying them first.
-            candidates.for_each_touching(&broad_phase, &area, &me, &mut statics, |other| {
-                sorted.add(other, &me, state, &[], &rules);
-            });
-        }
-        moving.clear();
-        broad_phase.query_moving_interacting(&area, &me, &mut moving);
-        for other in moving.iter() {
-            sorted.add(other, &me, state, &[], &rules);
-        }
-        if !moving.is_empty() {
-            sorted.sort();
+        let delta = velocity.0 * dt;
+        let full = candidate_area(&start, delta, rules.contact_tolerance);
+        let mut area = first_candidate_area(*mode, &start, delta, rules.contact_tolerance);
+        let gather = |sorted: &mut SortedCandidates, area: &Aabb, statics: &mut Vec<_>, moving: &mut Vec<_>| {
+            sorted.gather(area, &me, state, candidates, &broad_phase, statics, moving, &rules);
+        };
+        gather(&mut sorted, &area, &mut statics, &mut moving);
+        if area != full && sorted.solids.iter().any(|s| start.intersects(&s.aabb, config.skin)) {
+            // It starts inside a solid: the push-out may take it as far as its own size.
+            area = full;
+            gather(&mut sorted, &area, &mut statics, &mut moving);
         }
         let SortedCandidates {
             solids,
