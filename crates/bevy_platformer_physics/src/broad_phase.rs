@@ -573,10 +573,11 @@ pub struct StaticCandidates {
     /// The area queried, the static version then, and the layers of the body it was for (`None`
     /// when nothing is kept).
     kept: Option<(Aabb, u64, CollisionLayers)>,
-    /// What the query returned, sorted by entity and part.
-    list: Vec<ColliderProxy>,
-    /// Whether `list` holds a slope: most bodies walk where there is none.
-    slopes: bool,
+    /// What the query returned except the slopes, sorted by entity and part.
+    boxes: Vec<ColliderProxy>,
+    /// The slopes the query returned, sorted by entity and part: most bodies walk where there
+    /// is none, and the slope rules look at nothing else.
+    slopes: Vec<ColliderProxy>,
 }
 
 impl StaticCandidates {
@@ -589,8 +590,12 @@ impl StaticCandidates {
         }
         let grown = area.grown(room);
         let queried = grown.union(&grown.translated(lead));
-        broad_phase.query_static_interacting(&queried, me, &mut self.list);
-        self.slopes = self.list.iter().any(|p| p.slope.is_some());
+        broad_phase.query_static_interacting(&queried, me, &mut self.boxes);
+        self.slopes.clear();
+        self.slopes.extend(self.boxes.iter().filter(|p| p.slope.is_some()));
+        if !self.slopes.is_empty() {
+            self.boxes.retain(|p| p.slope.is_none());
+        }
         self.kept = queried
             .is_finite()
             .then_some((queried, broad_phase.static_version(), me.layers));
@@ -599,28 +604,15 @@ impl StaticCandidates {
     /// Forgets what was kept.
     pub(crate) fn clear(&mut self) {
         self.kept = None;
-        self.list.clear();
-        self.slopes = false;
+        self.boxes.clear();
+        self.slopes.clear();
     }
 
-    /// [`for_each_touching`](Self::for_each_touching) for the slopes only: nothing to look at when
-    /// the kept colliders cover `area` and hold no slope.
-    pub(crate) fn for_each_slope_touching(
-        &self,
-        broad_phase: &BroadPhase,
-        area: &Aabb,
-        me: &ColliderProxy,
-        scratch: &mut Vec<ColliderProxy>,
-        mut f: impl FnMut(&ColliderProxy, SlopeShape),
-    ) {
-        if !self.slopes && self.covers(broad_phase, area, me) {
-            return;
-        }
-        self.for_each_touching(broad_phase, area, me, scratch, |p| {
-            if let Some(shape) = p.slope {
-                f(p, shape);
-            }
-        });
+    /// Whether no static collider or tile grid changed since the kept ones were queried: then
+    /// every static collider a stage found since is still there.
+    pub(crate) fn is_current(&self, broad_phase: &BroadPhase) -> bool {
+        self.kept
+            .is_some_and(|(_, version, _)| version == broad_phase.static_version())
     }
 
     fn covers(&self, broad_phase: &BroadPhase, area: &Aabb, me: &ColliderProxy) -> bool {
@@ -643,12 +635,78 @@ impl StaticCandidates {
         scratch: &mut Vec<ColliderProxy>,
         mut f: impl FnMut(&ColliderProxy),
     ) {
-        if self.covers(broad_phase, area, me) {
-            self.list.iter().filter(|p| p.aabb.touches(area, 0.0)).for_each(f);
-        } else {
+        if !self.covers(broad_phase, area, me) {
             broad_phase.query_static_interacting(area, me, scratch);
             scratch.iter().for_each(&mut f);
+            return;
         }
+        let touching = |p: &&ColliderProxy| p.aabb.touches(area, 0.0);
+        let mut boxes = self.boxes.iter().filter(touching).peekable();
+        let mut slopes = self.slopes.iter().filter(touching).peekable();
+        // The two sorted lists merged back into one order.
+        loop {
+            let next = match (boxes.peek(), slopes.peek()) {
+                (Some(b), Some(s)) if (s.entity, s.part) < (b.entity, b.part) => slopes.next(),
+                (Some(_), _) => boxes.next(),
+                (None, _) => slopes.next(),
+            };
+            match next {
+                Some(p) => f(p),
+                None => return,
+            }
+        }
+    }
+
+    /// [`for_each_touching`](Self::for_each_touching) for the colliders that are not slopes.
+    pub(crate) fn for_each_box_touching(
+        &self,
+        broad_phase: &BroadPhase,
+        area: &Aabb,
+        me: &ColliderProxy,
+        scratch: &mut Vec<ColliderProxy>,
+        f: impl FnMut(&ColliderProxy),
+    ) {
+        self.for_each_of_kind(broad_phase, area, me, scratch, &self.boxes, false, f);
+    }
+
+    /// [`for_each_touching`](Self::for_each_touching) for the slopes only, with their shapes.
+    pub(crate) fn for_each_slope_touching(
+        &self,
+        broad_phase: &BroadPhase,
+        area: &Aabb,
+        me: &ColliderProxy,
+        scratch: &mut Vec<ColliderProxy>,
+        mut f: impl FnMut(&ColliderProxy, SlopeShape),
+    ) {
+        self.for_each_of_kind(broad_phase, area, me, scratch, &self.slopes, true, |p| {
+            if let Some(shape) = p.slope {
+                f(p, shape);
+            }
+        });
+    }
+
+    /// The colliders touching `area` from `kept` (if it covers `area`) or from a new query, that
+    /// are slopes or not as `slopes` says.
+    #[allow(clippy::too_many_arguments)]
+    fn for_each_of_kind(
+        &self,
+        broad_phase: &BroadPhase,
+        area: &Aabb,
+        me: &ColliderProxy,
+        scratch: &mut Vec<ColliderProxy>,
+        kept: &[ColliderProxy],
+        slopes: bool,
+        f: impl FnMut(&ColliderProxy),
+    ) {
+        let list = if self.covers(broad_phase, area, me) {
+            kept
+        } else {
+            broad_phase.query_static_interacting(area, me, scratch);
+            scratch
+        };
+        list.iter()
+            .filter(|p| p.slope.is_some() == slopes && p.aabb.touches(area, 0.0))
+            .for_each(f);
     }
 }
 

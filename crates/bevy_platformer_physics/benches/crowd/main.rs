@@ -21,6 +21,10 @@
 //! (`crowd-<level>/<variant>/<n>`) contains it, skipping the others' setup too.
 //!
 //! Without `--bench` (`cargo test --benches`), only N = 100 runs, briefly, and nothing is written.
+//!
+//! For profilers (`perf`, `valgrind --tool=callgrind`): `CROWD_STEPS=<k>` builds and settles each
+//! selected case, steps it `k` more times and goes on, without the correctness pass or criterion.
+//! Comparing the counts of two values of `k` gives the cost of a step alone.
 
 mod ours;
 mod rapier;
@@ -291,6 +295,10 @@ fn runs(variant: &str, width: i32, n: usize) -> bool {
 fn main() {
     let bench_mode = std::env::args().any(|a| a == "--bench");
     let only = std::env::var("CROWD_ONLY").ok();
+    let profile_steps = std::env::var("CROWD_STEPS").ok().map(|k| {
+        k.parse::<usize>()
+            .unwrap_or_else(|_| panic!("CROWD_STEPS={k:?} is not a number of steps"))
+    });
     let mut criterion = Criterion::default()
         .sample_size(SAMPLES)
         .warm_up_time(Duration::from_secs(1))
@@ -318,6 +326,13 @@ fn main() {
                     crowd.step();
                 }
                 let setup = built.elapsed();
+                if let Some(k) = profile_steps {
+                    for _ in 0..k {
+                        crowd.step();
+                    }
+                    println!("{id}: {k} steps after settling");
+                    continue;
+                }
                 let q = quality(crowd.as_mut(), width, steps);
                 println!(
                     "{id}: built and settled in {:.1} s; grounded {:.4}, below surface {} (deepest {:.3} tiles), \

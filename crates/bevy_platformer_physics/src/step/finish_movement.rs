@@ -271,9 +271,10 @@ pub(crate) fn finish_movement(
             ceiling: contacts.on_ceiling(),
             floor: contacts.on_floor(),
         };
+        // The planned slope was found this step: it is still there unless static geometry changed.
         let slope_alive = state
             .slope
-            .is_some_and(|s| broad_phase.piece(s.entity, s.part).is_some());
+            .is_some_and(|s| candidates.is_current(&broad_phase) || broad_phase.piece(s.entity, s.part).is_some());
         let mut finish = finish_slope_movement(&state, collider, resolved, slope_alive, &tolerances, step.dt);
         // The re-sample of §12 does not sweep (`seeds/000` §16 leaves tight corners to specific
         // checks): if it would put the body inside a solid (a ceiling over a descent that pushed
@@ -283,7 +284,7 @@ pub(crate) fn finish_movement(
             && {
                 let end = collider.aabb(finish.position);
                 let mut inside = false;
-                candidates.for_each_touching(&broad_phase, &end, &me, &mut nearby, |p| {
+                candidates.for_each_box_touching(&broad_phase, &end, &me, &mut nearby, |p| {
                     inside |= overlaps_level_solid(&end, std::slice::from_ref(p), config.skin);
                 });
                 inside

@@ -540,13 +540,13 @@ impl SortedCandidates {
         if state.slope.is_some() {
             // The top-join rule looks at the other statics around a block.
             statics.clear();
-            candidates.for_each_touching(broad_phase, area, me, moving, |other| statics.push(*other));
+            candidates.for_each_box_touching(broad_phase, area, me, moving, |other| statics.push(*other));
             for other in statics.iter() {
                 self.add(other, me, state, statics, rules);
             }
         } else {
             // Straight from the kept candidates, without copying them first.
-            candidates.for_each_touching(broad_phase, area, me, statics, |other| {
+            candidates.for_each_box_touching(broad_phase, area, me, statics, |other| {
                 self.add(other, me, state, &[], rules);
             });
         }
