@@ -279,6 +279,17 @@ impl BroadPhase {
         (count <= MAX_CELLS_PER_PROXY).then_some((lo, hi))
     }
 
+    /// Whether [`cells_of`](Self::cells_of) gives `(lo, hi)` for `aabb`. Only exact for a
+    /// power-of-two cell size, whose multiples are exact.
+    fn in_cells(&self, aabb: &Aabb, lo: IVec2, hi: IVec2) -> bool {
+        let size = self.cell_size;
+        let (lo_min, hi_min) = (lo.as_vec2() * size, hi.as_vec2() * size);
+        aabb.min.cmpge(lo_min).all()
+            && aabb.min.cmplt(lo_min + size).all()
+            && aabb.max.cmpge(hi_min).all()
+            && aabb.max.cmplt(hi_min + size).all()
+    }
+
     /// The cells that `aabb` overlaps or touches (inclusive).
     fn cells_of(&self, aabb: &Aabb) -> (IVec2, IVec2) {
         // A box edge exactly on a cell border must fall on the same side of it for every query:
@@ -404,14 +415,21 @@ impl BroadPhase {
         let Some(slot) = self.slot_of(entity) else {
             return;
         };
-        let cells = self.cell_range(&aabb);
         // Written in place: copying whole slots in and out costs more than the rest here.
-        let Some(entry) = self.slots[slot as usize].as_mut() else {
+        let Some(entry) = self.slots[slot as usize].as_ref() else {
             return;
         };
         if entry.proxy.aabb == aabb {
             return;
         }
+        // Most moves stay inside the same cells: no flooring then.
+        let cells = match entry.cells {
+            Some((lo, hi)) if self.exact_inverse && self.in_cells(&aabb, lo, hi) => entry.cells,
+            _ => self.cell_range(&aabb),
+        };
+        let Some(entry) = self.slots[slot as usize].as_mut() else {
+            return;
+        };
         entry.proxy.aabb = aabb;
         let old_cells = std::mem::replace(&mut entry.cells, cells);
         let (kind, layers) = (entry.proxy.kind, entry.proxy.layers);
@@ -481,7 +499,12 @@ impl BroadPhase {
 
     /// The kinematic and dynamic colliders that `me` interacts with near `area`, sorted by entity,
     /// appended to `out`.
+    #[inline]
     pub fn query_moving_interacting(&self, area: &Aabb, me: &ColliderProxy, out: &mut Vec<ColliderProxy>) {
+        // Most bodies ignore every moving collider (a crowd that ignores itself): nothing to do.
+        if !me.layers.interacts_with(&self.moving_layers.union) {
+            return;
+        }
         let first = out.len();
         self.collect_moving(area, Some(me), out);
         sort_by_collider(&mut out[first..]);

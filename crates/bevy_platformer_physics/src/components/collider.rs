@@ -48,6 +48,11 @@ impl Collider {
         Aabb::from_center_half_size(position + self.offset, self.size * 0.5)
     }
 
+    /// Whether it is usable: [`problem`](Self::problem) without the message.
+    pub(crate) fn problem_free(&self) -> bool {
+        self.size.is_finite() && self.offset.is_finite() && self.size.cmpgt(Vec2::ZERO).all()
+    }
+
     /// Why this collider cannot be simulated, or `None` when it is usable.
     pub fn problem(&self) -> Option<String> {
         if !self.size.is_finite() || !self.offset.is_finite() {

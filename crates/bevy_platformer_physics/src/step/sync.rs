@@ -102,6 +102,34 @@ fn check_validity(
     }
 }
 
+/// Whether the broad phase already holds this valid collider exactly as it is now: the usual case
+/// for a body that only the plugin's own stages moved since the last step (they keep its proxy up
+/// to date). A finite box equal to the proxy's means a finite translation and a usable collider,
+/// so only the velocity and the path are left to check.
+fn already_mirrored(broad_phase: &BroadPhase, item: &<SyncData as bevy::ecs::query::QueryData>::Item<'_, '_>) -> bool {
+    let (entity, transform, collider, layers, (dynamic, kinematic, one_way, sensor), velocity, path, invalid) = item;
+    if invalid.is_some() || path.is_some() || velocity.is_some_and(|v| !v.is_finite()) {
+        return false;
+    }
+    let Some(proxy) = broad_phase.get(*entity) else {
+        return false;
+    };
+    let kind = match (dynamic, kinematic) {
+        (true, _) => BodyKind::Dynamic,
+        (false, true) => BodyKind::Kinematic,
+        (false, false) => BodyKind::Static,
+    };
+    proxy.aabb == collider.aabb(transform.translation.truncate())
+        && proxy.aabb.is_finite()
+        && collider.problem_free()
+        && proxy.kind == kind
+        && proxy.one_way == *one_way
+        && proxy.sensor == *sensor
+        && proxy.layers == **layers
+        && proxy.slope.is_none()
+        && proxy.part == 0
+}
+
 fn sync_one(
     commands: &mut Commands,
     broad_phase: &mut BroadPhase,
@@ -144,7 +172,9 @@ pub(crate) fn sync_colliders(
     mut removed_kinematic: RemovedComponents<Kinematic>,
 ) {
     for item in &changed {
-        sync_one(&mut commands, &mut broad_phase, item);
+        if !already_mirrored(&broad_phase, &item) {
+            sync_one(&mut commands, &mut broad_phase, item);
+        }
     }
     // A removed marker changes the proxy's flags; the entity may also be gone altogether.
     let removed: Vec<Entity> = removed_one_way

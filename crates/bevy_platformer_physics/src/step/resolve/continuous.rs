@@ -19,13 +19,6 @@ const SNAP_LIMIT: f32 = 0.01;
 /// Most velocity corrections in one move.
 const MAX_CORRECTIONS: usize = 16;
 
-/// Filler for the unused entries of the hit list.
-const NO_HIT: SweepHit = SweepHit {
-    time: 1.0,
-    normal: Vec2::ZERO,
-    alternative: None,
-};
-
 /// The continuous (CCD) move of one body.
 pub fn move_continuous(request: &MoveRequest, contacts: &mut Contacts) -> MoveOutcome {
     let mut velocity = request.velocity;
@@ -33,9 +26,9 @@ pub fn move_continuous(request: &MoveRequest, contacts: &mut Contacts) -> MoveOu
     request.push_out(None, &mut aabb, &mut velocity, contacts);
 
     // At most one correction per candidate; the bound only matters for pathological input. The
-    // hits live on the stack: this runs for every body every step.
+    // hits (which solid, which face) live on the stack, small: this runs for every body every step.
     let mut step_velocity = velocity;
-    let mut hits = [(0, NO_HIT); MAX_CORRECTIONS];
+    let mut hits = [(0usize, Vec2::ZERO); MAX_CORRECTIONS];
     let mut count = 0;
     for _ in 0..request.solids.len().min(MAX_CORRECTIONS) {
         let resolved = &hits[..count];
@@ -69,16 +62,16 @@ pub fn move_continuous(request: &MoveRequest, contacts: &mut Contacts) -> MoveOu
         }
         let Some((i, hit)) = earliest else { break };
         step_velocity = correct_velocity(step_velocity, &hit);
-        hits[count] = (i, hit);
+        hits[count] = (i, hit.normal);
         count += 1;
     }
 
     let mut end = aabb.translated(step_velocity * request.dt);
-    for (i, hit) in &hits[..count] {
-        let solid = &request.solids[*i];
+    for &(i, normal) in &hits[..count] {
+        let solid = &request.solids[i];
         // Snap the stopping face exactly onto the solid's face.
-        let axis = if hit.normal.x != 0.0 { 0 } else { 1 };
-        let gap = if hit.normal[axis] > 0.0 {
+        let axis = if normal.x != 0.0 { 0 } else { 1 };
+        let gap = if normal[axis] > 0.0 {
             solid.aabb.max[axis] - end.min[axis]
         } else {
             solid.aabb.min[axis] - end.max[axis]
@@ -88,10 +81,10 @@ pub fn move_continuous(request: &MoveRequest, contacts: &mut Contacts) -> MoveOu
             shift[axis] = gap;
             end = end.translated(shift);
         }
-        remove_velocity_into(&mut velocity, hit.normal);
+        remove_velocity_into(&mut velocity, normal);
         contacts.record(Contact {
             entity: solid.entity,
-            direction: ContactDirection::from_normal(hit.normal),
+            direction: ContactDirection::from_normal(normal),
             depth: 0.0,
             sensor: false,
             part: solid.part,
