@@ -139,7 +139,9 @@ impl Plugin for PhysicsCorePlugin {
                 .chain()
                 .in_set(SyncColliders),
         );
+        app.init_resource::<sync::MarkedColliders>();
         app.add_observer(sync::on_collider_removed);
+        app.add_observer(sync::on_marker_added);
     }
 }
 

@@ -68,3 +68,47 @@ fn despawned_colliders_leave_the_broad_phase() {
     }
     assert!(app.world().resource::<BroadPhase>().is_empty());
 }
+
+#[test]
+fn a_marker_or_layers_given_to_a_floor_in_use_take_effect() {
+    let mut app = app();
+    let sensor_floor = spawn_box(&mut app, Vec2::new(-50.0, -16.0), Vec2::new(100.0, 16.0));
+    let layered_floor = spawn_box(&mut app, Vec2::new(450.0, -16.0), Vec2::new(100.0, 16.0));
+    let on_sensor = spawn_body(&mut app, Vec2::ZERO, Vec2::new(12.0, 12.0), CollisionMode::Continuous);
+    let on_layered = spawn_body(
+        &mut app,
+        Vec2::new(500.0, 0.0),
+        Vec2::new(12.0, 12.0),
+        CollisionMode::Continuous,
+    );
+    tick(&mut app, 10);
+    for body in [on_sensor, on_layered] {
+        assert!(
+            aabb(&app, body).min.y.abs() < EPS && contacts(&app, body).on_floor(),
+            "stands on its floor first: {:?}",
+            aabb(&app, body)
+        );
+    }
+    // Long after both were mirrored into the broad phase, one floor becomes a sensor, the other
+    // interacts with nothing any more.
+    app.world_mut().entity_mut(sensor_floor).insert(Sensor);
+    *app.world_mut().get_mut::<CollisionLayers>(layered_floor).unwrap() = CollisionLayers::new(0, 0);
+    tick(&mut app, 1);
+    let broad_phase = app.world().resource::<BroadPhase>();
+    assert!(
+        broad_phase.get(sensor_floor).unwrap().sensor,
+        "the sensor marker reached the broad phase"
+    );
+    assert_eq!(
+        broad_phase.get(layered_floor).unwrap().layers,
+        CollisionLayers::new(0, 0)
+    );
+    tick(&mut app, 40);
+    for body in [on_sensor, on_layered] {
+        assert!(
+            aabb(&app, body).max.y < -16.0,
+            "fell through the floor that no longer stops it: {:?}",
+            aabb(&app, body)
+        );
+    }
+}

@@ -89,6 +89,10 @@ pub(crate) fn move_kinematics(
 ) {
     let dt = step.dt;
     riders.values_mut().for_each(Vec::clear);
+    // Without kinematic bodies there is nobody to look for riders for.
+    if kinematics.is_empty() {
+        return;
+    }
     for (entity, _, _, contacts) in &bodies {
         if let Some(support) = contacts
             .solid_in(ContactDirection::Down)

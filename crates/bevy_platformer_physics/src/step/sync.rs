@@ -32,17 +32,26 @@ type SyncData = (
     Option<&'static InvalidBody>,
 );
 
-type SyncFilter = Or<(
-    Changed<Transform>,
-    Changed<Collider>,
-    Changed<CollisionLayers>,
-    Changed<Velocity>,
-    Changed<PathFollower>,
-    Added<Dynamic>,
-    Added<Kinematic>,
-    Added<OneWayPlatform>,
-    Added<Sensor>,
-)>;
+/// A collider whose shape, layers or path may have changed. (A marker added to it is told by
+/// [`on_marker_added`] instead: a filter for it would be one more check of every collider, every
+/// step.)
+type EditedFilter = Or<(Changed<Collider>, Changed<CollisionLayers>, Changed<PathFollower>)>;
+
+/// Colliders that got a marker changing what they are (dynamic, kinematic, one-way, sensor) since
+/// the last [`sync_colliders`].
+#[derive(Resource, Default, Debug)]
+pub(crate) struct MarkedColliders(Vec<Entity>);
+
+/// Notes an entity that became dynamic, kinematic, one-way or a sensor, for the next sync.
+pub(crate) fn on_marker_added(
+    added: On<Add, (Dynamic, Kinematic, OneWayPlatform, Sensor)>,
+    mut marked: ResMut<MarkedColliders>,
+) {
+    marked.0.push(added.entity);
+}
+
+/// A collider that moved or whose velocity changed: every body the plugin moved, each step.
+type MovedFilter = Or<(Changed<Transform>, Changed<Velocity>)>;
 
 /// Why a collider's entity cannot be simulated.
 fn problem(
@@ -102,32 +111,24 @@ fn check_validity(
     }
 }
 
-/// Whether the broad phase already holds this valid collider exactly as it is now: the usual case
-/// for a body that only the plugin's own stages moved since the last step (they keep its proxy up
-/// to date). A finite box equal to the proxy's means a finite translation and a usable collider,
-/// so only the velocity and the path are left to check.
-fn already_mirrored(broad_phase: &BroadPhase, item: &<SyncData as bevy::ecs::query::QueryData>::Item<'_, '_>) -> bool {
-    let (entity, transform, collider, layers, (dynamic, kinematic, one_way, sensor), velocity, path, invalid) = item;
-    if invalid.is_some() || path.is_some() || velocity.is_some_and(|v| !v.is_finite()) {
-        return false;
-    }
-    let Some(proxy) = broad_phase.get(*entity) else {
-        return false;
-    };
-    let kind = match (dynamic, kinematic) {
-        (true, _) => BodyKind::Dynamic,
-        (false, true) => BodyKind::Kinematic,
-        (false, false) => BodyKind::Static,
-    };
-    proxy.aabb == collider.aabb(transform.translation.truncate())
-        && proxy.aabb.is_finite()
-        && collider.problem_free()
-        && proxy.kind == kind
-        && proxy.one_way == *one_way
-        && proxy.sensor == *sensor
-        && proxy.layers == **layers
-        && proxy.slope.is_none()
-        && proxy.part == 0
+/// Whether the broad phase already holds this collider at this position, with a usable velocity:
+/// the usual case for a body that only the plugin's own stages moved since the last step (they
+/// keep its proxy up to date). An edit of anything else is found by the [`EditedFilter`] query. A
+/// finite box equal to the proxy's means a finite translation and a usable collider.
+fn already_mirrored(
+    broad_phase: &BroadPhase,
+    entity: Entity,
+    transform: &Transform,
+    collider: &Collider,
+    velocity: Option<&Velocity>,
+) -> bool {
+    velocity.is_none_or(|v| v.0.is_finite())
+        && broad_phase.get(entity).is_some_and(|proxy| {
+            proxy.aabb == collider.aabb(transform.translation.truncate())
+                && proxy.part == 0
+                && proxy.slope.is_none()
+                && collider.problem_free()
+        })
 }
 
 fn sync_one(
@@ -159,20 +160,31 @@ fn sync_one(
     });
 }
 
-/// Mirrors changed colliders into the broad phase, validating them on the way.
+/// Mirrors changed colliders into the broad phase, validating them on the way. Edits are looked
+/// for in every collider, and moves in every moved one; a move that the broad phase already
+/// mirrors (the plugin made it) costs one comparison.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn sync_colliders(
     mut commands: Commands,
     mut broad_phase: ResMut<BroadPhase>,
-    changed: Query<SyncData, SyncFilter>,
+    edited: Query<Entity, (With<Collider>, EditedFilter)>,
+    mut marked: ResMut<MarkedColliders>,
+    moved: Query<(Entity, &Transform, &Collider, Option<&Velocity>), MovedFilter>,
     all: Query<SyncData>,
     mut removed_one_way: RemovedComponents<OneWayPlatform>,
     mut removed_sensor: RemovedComponents<Sensor>,
     mut removed_dynamic: RemovedComponents<Dynamic>,
     mut removed_kinematic: RemovedComponents<Kinematic>,
 ) {
-    for item in &changed {
-        if !already_mirrored(&broad_phase, &item) {
+    for entity in edited.iter().chain(marked.0.drain(..)) {
+        if let Ok(item) = all.get(entity) {
+            sync_one(&mut commands, &mut broad_phase, item);
+        }
+    }
+    for (entity, transform, collider, velocity) in &moved {
+        if !already_mirrored(&broad_phase, entity, transform, collider, velocity)
+            && let Ok(item) = all.get(entity)
+        {
             sync_one(&mut commands, &mut broad_phase, item);
         }
     }
