@@ -607,9 +607,17 @@ impl StaticCandidates {
     /// Makes sure the kept colliders cover `area` for `me`: queries `area` grown by `room` and
     /// stretched by `lead` (where the body is heading) if the kept area does not contain it or
     /// the static geometry changed.
-    pub(crate) fn cover(&mut self, broad_phase: &BroadPhase, area: &Aabb, room: f32, lead: Vec2, me: &ColliderProxy) {
+    /// Returns whether they do (not for a non-finite area).
+    pub(crate) fn cover(
+        &mut self,
+        broad_phase: &BroadPhase,
+        area: &Aabb,
+        room: f32,
+        lead: Vec2,
+        me: &ColliderProxy,
+    ) -> bool {
         if self.covers(broad_phase, area, me) {
-            return;
+            return true;
         }
         let grown = area.grown(room);
         let queried = grown.union(&grown.translated(lead));
@@ -622,6 +630,12 @@ impl StaticCandidates {
         self.kept = queried
             .is_finite()
             .then_some((queried, broad_phase.static_version(), me.layers));
+        self.kept.is_some()
+    }
+
+    /// Whether a slope was kept.
+    pub(crate) fn has_slopes(&self) -> bool {
+        !self.slopes.is_empty()
     }
 
     /// Forgets what was kept.

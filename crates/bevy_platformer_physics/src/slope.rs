@@ -112,15 +112,13 @@ impl SlopeShape {
     /// there keeps the whole box above the segment; the clamp continues the end heights (it does
     /// not make an infinite floor: [`overlaps_x`](Self::overlaps_x) decides support).
     pub fn surface_y(&self, body: &Aabb) -> f32 {
-        let rect = self.rect();
-        let foot_x = if self.rises_right() { body.max.x } else { body.min.x };
-        let x = foot_x.clamp(rect.min.x, rect.max.x);
-        let t = (x - rect.min.x) / rect.size().x;
-        if self.rises_right() {
-            rect.min.y + t * rect.size().y
-        } else {
-            rect.max.y - t * rect.size().y
-        }
+        // Written out from the ends rather than from `rect()`: this runs several times per body
+        // per step. (`left.y + t·(right.y − left.y)` is bit for bit `max.y − t·height` when the
+        // slope falls.)
+        let (left, right) = (self.left, self.right);
+        let foot_x = if right.y > left.y { body.max.x } else { body.min.x };
+        let t = (foot_x.clamp(left.x, right.x) - left.x) / (right.x - left.x);
+        left.y + t * (right.y - left.y)
     }
 
     /// Whether a horizontal velocity `vx` climbs this slope.

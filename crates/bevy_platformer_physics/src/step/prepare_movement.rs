@@ -23,7 +23,8 @@ use crate::slope::SlopeRef;
 use crate::step::AwakeDynamic;
 use crate::step::resolve::first_candidate_area;
 
-/// How many steps ahead of a moving body the statics are kept (at most one broad-phase cell): a
+/// How many steps ahead of a moving body the statics are kept (at most one broad-phase cell on
+/// each axis): a
 /// walking body queries the broad phase about once per this many steps, and keeps a list only a
 /// little longer.
 const LEAD_STEPS: f32 = 16.0;
@@ -203,36 +204,39 @@ pub(crate) fn prepare_movement(
     mut slopes: Local<Vec<SlopeRef>>,
 ) {
     let rules = SlopeRules::from_config(&config);
+    // (A fast body's lead is capped at a cell on each axis: its kept list would grow with its speed.)
+    let max_lead = Vec2::splat(broad_phase.cell_size());
     for (entity, transform, collider, mode, mut velocity, input, mut state, mut candidates, sensor) in &mut bodies {
         let start = transform.translation.truncate();
         let cur = collider.aabb(start);
+        let v = velocity.0;
+        let state = &mut *state;
         state.start = start;
         state.start_aabb = cur;
         state.slope = None;
         state.x_vel_factor = 1.0;
         state.slope_sliding = false;
-        state.free_vel_y = velocity.y;
-        state.slope_vel_y = velocity.y;
+        state.free_vel_y = v.y;
+        state.slope_vel_y = v.y;
         state.slope_bottom = cur.min.y;
-        let Some(me) = broad_phase.get(entity).copied() else {
+        let Some(me) = broad_phase.get(entity) else {
             candidates.clear();
             continue;
         };
         // The statics around Resolve's area, with room for the plan to change the move and for
         // the next steps' moves: most steps need no query at all.
-        let delta = velocity.0 * step.dt;
+        let delta = v * step.dt;
         let planned =
             first_candidate_area(*mode, &cur, delta, rules.contact_tolerance).grown(delta.abs().max_element());
-        // (A fast body's lead is capped: its kept list would grow with its speed.)
-        let lead = (delta * LEAD_STEPS).clamp_length_max(broad_phase.cell_size());
-        candidates.cover(&broad_phase, &planned, 4.0, lead, &me);
-        // Interaction-only bodies stand on nothing.
-        if sensor {
+        let lead = (delta * LEAD_STEPS).clamp(-max_lead, max_lead);
+        let covered = candidates.cover(&broad_phase, &planned, 4.0, lead, me);
+        // Interaction-only bodies stand on nothing; most bodies have no slope around.
+        if sensor || (covered && !candidates.has_slopes()) {
             continue;
         }
         let area = cur.union(&cur.translated(delta)).grown(rules.contact_tolerance);
         slopes.clear();
-        candidates.for_each_slope_touching(&broad_phase, &area, &me, &mut nearby, |p, shape| {
+        candidates.for_each_slope_touching(&broad_phase, &area, me, &mut nearby, |p, shape| {
             slopes.push(SlopeRef {
                 entity: p.entity,
                 part: p.part,
@@ -247,7 +251,7 @@ pub(crate) fn prepare_movement(
         } else {
             0.0
         };
-        let plan = plan_slope_movement(&cur, velocity.0, intent, &slopes, &rules, step.dt);
+        let plan = plan_slope_movement(&cur, v, intent, &slopes, &rules, step.dt);
         velocity.0 = plan.velocity;
         state.slope = plan.slope;
         state.x_vel_factor = plan.x_vel_factor;
