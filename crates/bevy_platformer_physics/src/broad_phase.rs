@@ -279,17 +279,6 @@ impl BroadPhase {
         (count <= MAX_CELLS_PER_PROXY).then_some((lo, hi))
     }
 
-    /// Whether [`cells_of`](Self::cells_of) gives `(lo, hi)` for `aabb`. Only exact for a
-    /// power-of-two cell size, whose multiples are exact.
-    fn in_cells(&self, aabb: &Aabb, lo: IVec2, hi: IVec2) -> bool {
-        let size = self.cell_size;
-        let (lo_min, hi_min) = (lo.as_vec2() * size, hi.as_vec2() * size);
-        aabb.min.cmpge(lo_min).all()
-            && aabb.min.cmplt(lo_min + size).all()
-            && aabb.max.cmpge(hi_min).all()
-            && aabb.max.cmplt(hi_min + size).all()
-    }
-
     /// The cells that `aabb` overlaps or touches (inclusive).
     fn cells_of(&self, aabb: &Aabb) -> (IVec2, IVec2) {
         // A box edge exactly on a cell border must fall on the same side of it for every query:
@@ -412,31 +401,33 @@ impl BroadPhase {
 
     /// Moves the proxy of `entity` to `aabb`. Does nothing for an unknown entity.
     pub fn set_aabb(&mut self, entity: Entity, aabb: Aabb) {
-        let Some(slot) = self.slot_of(entity) else {
+        // Every moved body comes here every step: the slot is changed in place, and a box that
+        // stays in the same cells (most moves) costs a few comparisons.
+        let Some(&slot) = self.index.get(entity.index_u32() as usize) else {
             return;
         };
-        // Written in place: copying whole slots in and out costs more than the rest here.
-        let Some(entry) = self.slots[slot as usize].as_ref() else {
+        let Some(Some(entry)) = self.slots.get_mut(slot as usize) else {
             return;
         };
-        if entry.proxy.aabb == aabb {
+        if entry.proxy.entity != entity || entry.proxy.aabb == aabb {
             return;
         }
-        // Most moves stay inside the same cells: no flooring then.
-        let cells = match entry.cells {
-            Some((lo, hi)) if self.exact_inverse && self.in_cells(&aabb, lo, hi) => entry.cells,
-            _ => self.cell_range(&aabb),
-        };
-        let Some(entry) = self.slots[slot as usize].as_mut() else {
-            return;
-        };
         entry.proxy.aabb = aabb;
-        let old_cells = std::mem::replace(&mut entry.cells, cells);
-        let (kind, layers) = (entry.proxy.kind, entry.proxy.layers);
+        let (kind, layers, old_cells) = (entry.proxy.kind, entry.proxy.layers, entry.cells);
         if kind == BodyKind::Static {
             self.static_version += 1;
         }
-        if old_cells != cells {
+        if let Some((lo, hi)) = old_cells
+            && self.exact_inverse
+            && in_cells(self.cell_size, &aabb, lo, hi)
+        {
+            return;
+        }
+        let cells = self.cell_range(&aabb);
+        if cells != old_cells {
+            if let Some(Some(entry)) = self.slots.get_mut(slot as usize) {
+                entry.cells = cells;
+            }
             self.unlink(slot, kind, old_cells);
             self.link_cells(slot, kind, layers, cells);
         }
@@ -515,7 +506,7 @@ impl BroadPhase {
         if !area.is_finite() {
             return;
         }
-        let keep = |p: &ColliderProxy| me.is_none_or(|me| me.interacts_with(p)) && p.aabb.touches(area, 0.0);
+        let keep = |p: &ColliderProxy| me.is_none_or(|me| me.interacts_with(p)) && p.aabb.meets(area);
         out.extend(
             self.large
                 .iter()
@@ -524,11 +515,11 @@ impl BroadPhase {
         );
         self.collect_cells(&self.static_cells, area, me, out);
         for (entity, grid) in &self.grids {
-            if me.is_some_and(|me| !me.layers.interacts_with(&grid.layers)) || !grid.bounds().touches(area, 0.0) {
+            if me.is_some_and(|me| !me.layers.interacts_with(&grid.layers)) || !grid.bounds().meets(area) {
                 continue;
             }
             grid.for_each_piece_in(area, |piece| {
-                if piece.aabb.touches(area, 0.0) {
+                if piece.aabb.meets(area) {
                     out.push(grid_proxy(*entity, grid, piece));
                 }
             });
@@ -547,7 +538,7 @@ impl BroadPhase {
     fn collect_cells(&self, map: &CellMap, area: &Aabb, me: Option<&ColliderProxy>, out: &mut Vec<ColliderProxy>) {
         let (lo, hi) = self.cells_of(area);
         let span = (hi.x as i64 - lo.x as i64 + 1) * (hi.y as i64 - lo.y as i64 + 1);
-        let keep = |p: &ColliderProxy| me.is_none_or(|me| me.interacts_with(p)) && p.aabb.touches(area, 0.0);
+        let keep = |p: &ColliderProxy| me.is_none_or(|me| me.interacts_with(p)) && p.aabb.meets(area);
         if span > 4 * MAX_CELLS_PER_PROXY {
             // A huge area: scan the slots instead of the cells.
             let in_map = |s: &&Slot| s.cells.is_some() && std::ptr::eq(map, self.map_of(s.proxy.kind));
@@ -677,7 +668,7 @@ impl StaticCandidates {
             scratch.iter().for_each(&mut f);
             return;
         }
-        let touching = |p: &&ColliderProxy| p.aabb.touches(area, 0.0);
+        let touching = |p: &&ColliderProxy| p.aabb.meets(area);
         let mut boxes = self.boxes.iter().filter(touching).peekable();
         let mut slopes = self.slopes.iter().filter(touching).peekable();
         // The two sorted lists merged back into one order.
@@ -742,9 +733,23 @@ impl StaticCandidates {
             scratch
         };
         list.iter()
-            .filter(|p| p.slope.is_some() == slopes && p.aabb.touches(area, 0.0))
+            .filter(|p| p.slope.is_some() == slopes && p.aabb.meets(area))
             .for_each(f);
     }
+}
+
+/// Whether [`BroadPhase::cells_of`] gives `(lo, hi)` for `aabb`, with cells of side `size`. Only
+/// exact for a power-of-two size, whose multiples are exact.
+fn in_cells(size: f32, aabb: &Aabb, lo: IVec2, hi: IVec2) -> bool {
+    let (lo, hi) = (lo.as_vec2() * size, hi.as_vec2() * size);
+    lo.x <= aabb.min.x
+        && aabb.min.x < lo.x + size
+        && lo.y <= aabb.min.y
+        && aabb.min.y < lo.y + size
+        && hi.x <= aabb.max.x
+        && aabb.max.x < hi.x + size
+        && hi.y <= aabb.max.y
+        && aabb.max.y < hi.y + size
 }
 
 /// Sorts query results by entity and part: results never depend on the grid's history.
@@ -986,5 +991,57 @@ mod tests {
             ..inside(5)
         });
         assert!(bp.overlaps_solid_obstacle(&area, 0.01), "a lift does");
+    }
+
+    #[test]
+    fn a_moved_proxy_is_in_the_cells_a_new_one_would_be_in() {
+        // Steps that land edges exactly on cell borders, a hair before and after them, and jumps
+        // of several cells, for a power-of-two cell size (the in-place path) and another one.
+        for cell in [64.0, 48.0] {
+            let mut moved = BroadPhase::new(cell);
+            moved.upsert(ColliderProxy {
+                kind: BodyKind::Dynamic,
+                ..proxy(1, 0.0, 0.0, 12.0, 24.0)
+            });
+            let xs = [
+                0.0,
+                52.0,
+                52.0 + 1e-5,
+                63.999,
+                64.0,
+                116.0,
+                128.0,
+                -0.5,
+                -64.0,
+                -76.0,
+                300.0,
+            ];
+            // Along x, then along y, then both at once.
+            let moves = xs
+                .iter()
+                .map(|&x| (x, 0.0))
+                .chain(xs.iter().map(|&y| (0.0, y)))
+                .chain(xs.iter().zip(xs.iter().rev()).map(|(&x, &y)| (x, y)));
+            for (x, y) in moves {
+                let aabb = Aabb::from_min_size(Vec2::new(x, y), Vec2::new(12.0, 24.0));
+                moved.set_aabb(Entity::from_raw_u32(1).unwrap(), aabb);
+                let mut fresh = BroadPhase::new(cell);
+                fresh.upsert(ColliderProxy {
+                    kind: BodyKind::Dynamic,
+                    aabb,
+                    ..proxy(1, 0.0, 0.0, 1.0, 1.0)
+                });
+                // Probes just around each corner of the box find it in both, or in neither.
+                for corner in [aabb.min, aabb.max, Vec2::new(aabb.min.x, aabb.max.y)] {
+                    for d in [-0.01, 0.0, 0.01] {
+                        let probe = Aabb::from_min_size(corner + Vec2::splat(d), Vec2::ZERO);
+                        let (mut a, mut b) = (Vec::new(), Vec::new());
+                        moved.query(&probe, &mut a);
+                        fresh.query(&probe, &mut b);
+                        assert_eq!(a, b, "cell {cell}, box {aabb:?}, probe {probe:?}");
+                    }
+                }
+            }
+        }
     }
 }

@@ -83,6 +83,13 @@ impl Aabb {
         o.x >= -skin && o.y >= -skin
     }
 
+    /// Whether the boxes overlap or touch: [`touches`](Self::touches) without a margin, in four
+    /// comparisons (the broad phase's filters run it on every candidate).
+    #[inline]
+    pub fn meets(&self, other: &Aabb) -> bool {
+        self.min.x <= other.max.x && other.min.x <= self.max.x && self.min.y <= other.max.y && other.min.y <= self.max.y
+    }
+
     /// Whether `point` lies inside the box or on its border.
     pub fn contains(&self, point: Vec2) -> bool {
         self.min.cmple(point).all() && self.max.cmpge(point).all()
@@ -134,7 +141,23 @@ mod tests {
         let b = boxed(10.0, 0.0, 10.0, 10.0);
         assert!(!a.intersects(&b, 0.0));
         assert!(a.touches(&b, 0.0));
+        assert!(a.meets(&b));
         assert!(!a.touches(&boxed(10.5, 0.0, 1.0, 1.0), 0.1));
+    }
+
+    #[test]
+    fn meets_is_touches_without_a_margin() {
+        // Every arrangement on a small lattice, edges meeting exactly or by a hair.
+        let coords = [-1.0, -0.1, 0.0, 1e-7, 0.5, 1.0, 1.0 + 1e-6, 2.0, 3.0];
+        let boxes: Vec<Aabb> = coords
+            .iter()
+            .flat_map(|&x| coords.iter().map(move |&y| boxed(x, y, 1.0, 0.5)))
+            .collect();
+        for a in &boxes {
+            for b in &boxes {
+                assert_eq!(a.meets(b), a.touches(b, 0.0), "{a:?} {b:?}");
+            }
+        }
     }
 
     #[test]

@@ -583,15 +583,14 @@ pub(crate) fn resolve(
         };
         let start = collider.aabb(transform.translation.truncate());
         let delta = velocity.0 * dt;
-        let full = candidate_area(&start, delta, rules.contact_tolerance);
         let mut area = first_candidate_area(*mode, &start, delta, rules.contact_tolerance);
         let gather = |sorted: &mut SortedCandidates, area: &Aabb, statics: &mut Vec<_>, moving: &mut Vec<_>| {
             sorted.gather(area, &me, state, candidates, &broad_phase, statics, moving, &rules);
         };
         gather(&mut sorted, &area, &mut statics, &mut moving);
-        if area != full && sorted.solids.iter().any(|s| start.intersects(&s.aabb, config.skin)) {
+        if *mode == CollisionMode::Continuous && sorted.solids.iter().any(|s| start.intersects(&s.aabb, config.skin)) {
             // It starts inside a solid: the push-out may take it as far as its own size.
-            area = full;
+            area = candidate_area(&start, delta, rules.contact_tolerance);
             gather(&mut sorted, &area, &mut statics, &mut moving);
         }
         let SortedCandidates {
