@@ -21,6 +21,14 @@ const MAX_CORRECTIONS: usize = 16;
 
 /// The continuous (CCD) move of one body.
 pub fn move_continuous(request: &MoveRequest, contacts: &mut Contacts) -> MoveOutcome {
+    // Nothing in the way (a body in the air, or walking on a slope, whose blocks are left out).
+    if request.solids.is_empty() {
+        let end = request.start.translated(request.velocity * request.dt);
+        return MoveOutcome {
+            delta: end.min - request.start.min,
+            velocity: request.velocity,
+        };
+    }
     let mut velocity = request.velocity;
     let mut aabb = request.start;
     request.push_out(None, &mut aabb, &mut velocity, contacts);
