@@ -12,7 +12,7 @@ use crate::config::{PhysicsConfig, PhysicsStep};
 use crate::messages::{ContactEnded, ContactStarted, Squished};
 use crate::step::PlatformerSystems::*;
 use crate::step::contact_events::send_contact_events;
-use crate::step::{finish_movement, integrate, kinematics, prepare_movement, resolve, step_is_running, sync};
+use crate::step::{integrate, kinematics, movement, step_is_running, sync};
 
 /// All the plugin's parts. `PlatformerPhysicsPlugins::default()` steps in `FixedUpdate` at
 /// [`PhysicsConfig::fixed_hz`]; [`PlatformerPhysicsPlugins::new`] takes another schedule (its clock
@@ -45,7 +45,6 @@ impl PluginGroup for PlatformerPhysicsPlugins {
             .add(KinematicsPlugin)
             .add(IntegratePlugin)
             .add(MovementPlugin)
-            .add(ResolvePlugin)
             .add(ContactEventsPlugin);
         #[cfg(feature = "debug-overlay")]
         let group = group.add(crate::debug_overlay::DebugOverlayPlugin);
@@ -163,24 +162,15 @@ impl Plugin for IntegratePlugin {
     }
 }
 
-/// Start and end of each body's own movement ([`PlatformerSystems::PrepareMovement`](crate::PlatformerSystems::PrepareMovement) and
-/// [`PlatformerSystems::FinishMovement`](crate::PlatformerSystems::FinishMovement)): where the slope rules of `seeds/000` plug in.
+/// The movement pass ([`PlatformerSystems::Resolve`](crate::PlatformerSystems::Resolve)): each body's
+/// slope plan (PrepareMovement, where the slope rules of `seeds/000` plug in), its move with
+/// collision detection and response, and the confirmation of its support (FinishMovement), body by
+/// body.
 pub struct MovementPlugin;
 
 impl Plugin for MovementPlugin {
     fn build(&self, app: &mut App) {
-        let schedule = physics_schedule(app);
-        app.add_systems(schedule, prepare_movement::prepare_movement.in_set(PrepareMovement));
-        app.add_systems(schedule, finish_movement::finish_movement.in_set(FinishMovement));
-    }
-}
-
-/// Collision detection and response ([`PlatformerSystems::Resolve`](crate::PlatformerSystems::Resolve)).
-pub struct ResolvePlugin;
-
-impl Plugin for ResolvePlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(physics_schedule(app), resolve::resolve.in_set(Resolve));
+        app.add_systems(physics_schedule(app), movement::move_bodies.in_set(Resolve));
     }
 }
 

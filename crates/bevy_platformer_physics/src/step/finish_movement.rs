@@ -22,12 +22,12 @@
 
 use bevy::prelude::*;
 
-use crate::broad_phase::{BroadPhase, ColliderProxy, StaticCandidates};
+use crate::broad_phase::{BroadPhase, ColliderProxy};
 use crate::components::*;
-use crate::config::{PhysicsConfig, PhysicsStep};
+use crate::config::PhysicsConfig;
 use crate::geometry::Aabb;
 use crate::slope::{SlopeRef, SlopeShape};
-use crate::step::AwakeDynamic;
+use crate::step::movement::{MoveScratch, MoveSettings, MovingBodyItem};
 use crate::step::resolve::overlaps_level_solid;
 
 /// The tolerances the finish rules compare with, in pixels and px/s.
@@ -243,125 +243,119 @@ pub fn ground_under(
     (!blocked && !into_solid).then_some(ground)
 }
 
-type FinishData = (
-    Entity,
-    &'static mut Transform,
-    &'static StaticCandidates,
-    &'static Collider,
-    &'static mut Velocity,
-    &'static mut Contacts,
-    &'static mut MovementState,
-);
-
-/// Confirms or drops every body's planned slope support, and forgets drop-through platforms that
-/// the body has left.
-pub(crate) fn finish_movement(
-    step: Res<PhysicsStep>,
-    config: Res<PhysicsConfig>,
-    mut broad_phase: ResMut<BroadPhase>,
-    mut bodies: Query<FinishData, AwakeDynamic>,
-    mut nearby: Local<Vec<ColliderProxy>>,
+/// Confirms or drops `body`'s planned slope support, puts a walking body's feet on the ground
+/// under them, and forgets drop-through platforms that the body has left.
+pub(crate) fn finish_body(
+    body: &mut MovingBodyItem,
+    broad_phase: &mut BroadPhase,
+    settings: &MoveSettings,
+    scratch: &mut MoveScratch,
 ) {
-    let tolerances = FinishTolerances::from_config(&config);
-    for (entity, mut transform, candidates, collider, mut velocity, mut contacts, mut state) in &mut bodies {
-        let position = transform.translation.truncate();
-        let resolved = ResolvedMove {
-            position,
-            velocity: velocity.0,
-            ceiling: contacts.on_ceiling(),
-            floor: contacts.on_floor(),
-        };
-        // The planned slope was found this step: it is still there unless static geometry changed.
-        let slope_alive = state
-            .slope
-            .is_some_and(|s| candidates.is_current(&broad_phase) || broad_phase.piece(s.entity, s.part).is_some());
-        let mut finish = finish_slope_movement(&state, collider, resolved, slope_alive, &tolerances, step.dt);
-        // The re-sample of §12 does not sweep (`seeds/000` §16 leaves tight corners to specific
-        // checks): if it would put the body inside a solid (a ceiling over a descent that pushed
-        // it down), the move is undone, as a blocked climb is.
-        if finish.position != position
-            && let Some(me) = broad_phase.get(entity).copied()
-            && {
-                let end = collider.aabb(finish.position);
-                let mut inside = false;
-                candidates.for_each_box_touching(&broad_phase, &end, &me, &mut nearby, |p| {
-                    inside |= overlaps_level_solid(&end, std::slice::from_ref(p), config.skin);
-                });
-                inside
-            }
+    let tolerances = &settings.finish_tolerances;
+    let skin = settings.skin;
+    let entity = body.entity;
+    let collider = body.collider;
+    let candidates = &*body.candidates;
+    let nearby = &mut scratch.nearby;
+    let position = body.transform.translation.truncate();
+    let resolved = ResolvedMove {
+        position,
+        velocity: body.velocity.0,
+        ceiling: body.contacts.on_ceiling(),
+        floor: body.contacts.on_floor(),
+    };
+    let state = &mut *body.state;
+    // The planned slope was found this step: it is still there unless static geometry changed.
+    let slope_alive = state
+        .slope
+        .is_some_and(|s| candidates.is_current(broad_phase) || broad_phase.piece(s.entity, s.part).is_some());
+    let mut finish = finish_slope_movement(state, collider, resolved, slope_alive, tolerances, settings.dt);
+    // The re-sample of §12 does not sweep (`seeds/000` §16 leaves tight corners to specific
+    // checks): if it would put the body inside a solid (a ceiling over a descent that pushed
+    // it down), the move is undone, as a blocked climb is.
+    if finish.position != position
+        && let Some(me) = broad_phase.get(entity)
+        && {
+            let end = collider.aabb(finish.position);
+            let mut inside = false;
+            candidates.for_each_box_touching(broad_phase, &end, me, nearby, |p| {
+                inside |= overlaps_level_solid(&end, std::slice::from_ref(p), skin);
+            });
+            inside
+        }
+    {
+        finish.position = state.start;
+        finish.velocity = Vec2::ZERO;
+        finish.support = None;
+    }
+    // A walking body is never airborne for a step while its feet are on the ground: a move
+    // that the rules stopped or undid, or one that ended a hair above a surface, still stands
+    // on what is under the feet (see `ground_under`).
+    let mut ground = None;
+    if finish.support.is_none()
+        && state.started_on_floor
+        && finish.velocity.y <= 0.0
+        && !resolved.floor
+        && let Some(me) = broad_phase.get(entity)
+    {
+        ground = ground_under(
+            &collider.aabb(finish.position),
+            &state.dropping_through,
+            tolerances,
+            skin,
+            |area, f| candidates.for_each_touching(broad_phase, area, me, nearby, f),
+        );
+        if let Some(ground) = ground {
+            finish.position.y += ground.gap;
+            finish.velocity.y = 0.0;
+            finish.support = ground.slope;
+        }
+    }
+    body.velocity.0 = finish.velocity;
+    if finish.position != position {
+        let translation = &mut body.transform.translation;
+        translation.x = finish.position.x;
+        translation.y = finish.position.y;
+        broad_phase.set_aabb(entity, collider.aabb(finish.position));
+    }
+    let contacts = &mut *body.contacts;
+    if let Some(ground) = ground.filter(|g| g.slope.is_none()) {
+        // It stands on it now, whatever side the solver met it on.
+        match contacts
+            .list
+            .iter_mut()
+            .find(|c| (c.entity, c.part) == (ground.entity, ground.part))
         {
-            finish.position = state.start;
-            finish.velocity = Vec2::ZERO;
-            finish.support = None;
-        }
-        // A walking body is never airborne for a step while its feet are on the ground: a move
-        // that the rules stopped or undid, or one that ended a hair above a surface, still stands
-        // on what is under the feet (see `ground_under`).
-        let mut ground = None;
-        if finish.support.is_none()
-            && state.started_on_floor
-            && finish.velocity.y <= 0.0
-            && !resolved.floor
-            && let Some(me) = broad_phase.get(entity).copied()
-        {
-            ground = ground_under(
-                &collider.aabb(finish.position),
-                &state.dropping_through,
-                &tolerances,
-                config.skin,
-                |area, f| candidates.for_each_touching(&broad_phase, area, &me, &mut nearby, f),
-            );
-            if let Some(ground) = ground {
-                finish.position.y += ground.gap;
-                finish.velocity.y = 0.0;
-                finish.support = ground.slope;
-            }
-        }
-        velocity.0 = finish.velocity;
-        if finish.position != position {
-            transform.translation.x = finish.position.x;
-            transform.translation.y = finish.position.y;
-            broad_phase.set_aabb(entity, collider.aabb(finish.position));
-        }
-        if let Some(ground) = ground.filter(|g| g.slope.is_none()) {
-            // It stands on it now, whatever side the solver met it on.
-            match contacts
-                .list
-                .iter_mut()
-                .find(|c| (c.entity, c.part) == (ground.entity, ground.part))
-            {
-                Some(contact) => contact.direction = ContactDirection::Down,
-                None => contacts.record(Contact {
-                    entity: ground.entity,
-                    direction: ContactDirection::Down,
-                    depth: 0.0,
-                    sensor: false,
-                    part: ground.part,
-                }),
-            }
-        }
-        if let Some(slope) = finish.support {
-            // §14: the slope took no part in the solver, so its contact is recorded here.
-            contacts.record(Contact {
-                entity: slope.entity,
+            Some(contact) => contact.direction = ContactDirection::Down,
+            None => contacts.record(Contact {
+                entity: ground.entity,
                 direction: ContactDirection::Down,
                 depth: 0.0,
                 sensor: false,
-                part: slope.part,
-            });
+                part: ground.part,
+            }),
         }
-        state.supporting_slope = finish.support;
-        state.slope = None;
+    }
+    if let Some(slope) = finish.support {
+        // §14: the slope took no part in the solver, so its contact is recorded here.
+        contacts.record(Contact {
+            entity: slope.entity,
+            direction: ContactDirection::Down,
+            depth: 0.0,
+            sensor: false,
+            part: slope.part,
+        });
+    }
+    state.supporting_slope = finish.support;
+    state.slope = None;
 
-        if !state.dropping_through.is_empty() {
-            let body = collider.aabb(finish.position);
-            let skin = config.skin;
-            state.dropping_through.retain(|&(platform, part)| {
-                broad_phase
-                    .piece(platform, part)
-                    .is_some_and(|p| p.aabb.touches(&body, skin))
-            });
-        }
+    if !state.dropping_through.is_empty() {
+        let body_box = collider.aabb(finish.position);
+        state.dropping_through.retain(|&(platform, part)| {
+            broad_phase
+                .piece(platform, part)
+                .is_some_and(|p| p.aabb.touches(&body_box, skin))
+        });
     }
 }
 

@@ -9,6 +9,10 @@
 //! | `PrepareMovement` | `prepare_movement.rs` | where the step starts, the static candidates around the move (kept across steps), the slope plan |
 //! | `Resolve` | `resolve/` | the move itself, in the body's [`CollisionMode`](crate::CollisionMode) |
 //! | `FinishMovement` | `finish_movement.rs` | confirms the step's support, the ground under a walking body's feet, drop-through bookkeeping |
+//!
+//! The three movement stages run body by body in one pass (`movement.rs`), in the `Resolve` set:
+//! each body is prepared, moved and finished before the next one starts. `PrepareMovement` and
+//! `FinishMovement` stay in the chain as the points just before and just after that pass.
 //! | `ContactEvents` | `contact_events.rs` | started / ended messages and entity events, each body compared with what was last reported for it |
 //!
 //! Integrate only changes velocities: the seeds' "free move then undo it" is the same as never
@@ -18,6 +22,7 @@ pub mod contact_events;
 pub(crate) mod finish_movement;
 pub(crate) mod integrate;
 pub(crate) mod kinematics;
+pub(crate) mod movement;
 pub(crate) mod prepare_movement;
 pub(crate) mod resolve;
 pub(crate) mod sync;
@@ -36,11 +41,12 @@ pub enum PlatformerSystems {
     Kinematics,
     /// Velocities from gravity, input and friction.
     Integrate,
-    /// Start position and slope planning.
+    /// Just before the movement pass (start position and slope planning run in it, per body).
     PrepareMovement,
-    /// Collision detection and response, and the move.
+    /// The movement pass: for each body, its slope plan, its move with collision detection and
+    /// response, and the confirmation of its support.
     Resolve,
-    /// Confirm support, finalise velocities.
+    /// Just after the movement pass.
     FinishMovement,
     /// Contact started / ended messages.
     ContactEvents,

@@ -15,12 +15,11 @@
 
 use bevy::prelude::*;
 
-use crate::broad_phase::{BroadPhase, ColliderProxy, StaticCandidates};
-use crate::components::*;
-use crate::config::{PhysicsConfig, PhysicsStep};
+use crate::broad_phase::BroadPhase;
+use crate::config::PhysicsConfig;
 use crate::geometry::Aabb;
 use crate::slope::SlopeRef;
-use crate::step::AwakeDynamic;
+use crate::step::movement::{MoveScratch, MoveSettings, MovingBodyItem};
 use crate::step::resolve::first_candidate_area;
 
 /// How many steps ahead of a moving body the statics are kept (at most one broad-phase cell on
@@ -182,83 +181,71 @@ pub fn plan_slope_movement(
     plan
 }
 
-type PrepareData = (
-    Entity,
-    &'static Transform,
-    &'static Collider,
-    &'static CollisionMode,
-    &'static mut Velocity,
-    &'static MovementInput,
-    &'static mut MovementState,
-    &'static mut StaticCandidates,
-    Has<Sensor>,
-);
-
-/// Records the start of every awake dynamic body's move and plans its slope movement.
-pub(crate) fn prepare_movement(
-    step: Res<PhysicsStep>,
-    config: Res<PhysicsConfig>,
-    broad_phase: Res<BroadPhase>,
-    mut bodies: Query<PrepareData, AwakeDynamic>,
-    mut nearby: Local<Vec<ColliderProxy>>,
-    mut slopes: Local<Vec<SlopeRef>>,
+/// Records the start of `body`'s move, keeps the static colliders around it, and plans its slope
+/// movement.
+pub(crate) fn prepare_body(
+    body: &mut MovingBodyItem,
+    broad_phase: &BroadPhase,
+    settings: &MoveSettings,
+    scratch: &mut MoveScratch,
 ) {
-    let rules = SlopeRules::from_config(&config);
-    // (A fast body's lead is capped at a cell on each axis: its kept list would grow with its speed.)
+    let rules = &settings.slope_rules;
+    let dt = settings.dt;
+    let start = body.transform.translation.truncate();
+    let cur = body.collider.aabb(start);
+    let v = body.velocity.0;
+    let state = &mut *body.state;
+    state.start = start;
+    state.start_aabb = cur;
+    state.slope = None;
+    state.x_vel_factor = 1.0;
+    state.slope_sliding = false;
+    state.free_vel_y = v.y;
+    state.slope_vel_y = v.y;
+    state.slope_bottom = cur.min.y;
+    let Some(me) = broad_phase.get(body.entity) else {
+        body.candidates.clear();
+        return;
+    };
+    // The statics around Resolve's area, with room for the plan to change the move and for the
+    // next steps' moves: most steps need no query at all. (A fast body's lead is capped at a cell
+    // on each axis: its kept list would grow with its speed.)
+    let delta = v * dt;
+    let planned =
+        first_candidate_area(*body.mode, &cur, delta, rules.contact_tolerance).grown(delta.abs().max_element());
     let max_lead = Vec2::splat(broad_phase.cell_size());
-    for (entity, transform, collider, mode, mut velocity, input, mut state, mut candidates, sensor) in &mut bodies {
-        let start = transform.translation.truncate();
-        let cur = collider.aabb(start);
-        let v = velocity.0;
-        let state = &mut *state;
-        state.start = start;
-        state.start_aabb = cur;
-        state.slope = None;
-        state.x_vel_factor = 1.0;
-        state.slope_sliding = false;
-        state.free_vel_y = v.y;
-        state.slope_vel_y = v.y;
-        state.slope_bottom = cur.min.y;
-        let Some(me) = broad_phase.get(entity) else {
-            candidates.clear();
-            continue;
-        };
-        // The statics around Resolve's area, with room for the plan to change the move and for
-        // the next steps' moves: most steps need no query at all.
-        let delta = v * step.dt;
-        let planned =
-            first_candidate_area(*mode, &cur, delta, rules.contact_tolerance).grown(delta.abs().max_element());
-        let lead = (delta * LEAD_STEPS).clamp(-max_lead, max_lead);
-        let covered = candidates.cover(&broad_phase, &planned, 4.0, lead, me);
-        // Interaction-only bodies stand on nothing; most bodies have no slope around.
-        if sensor || (covered && !candidates.has_slopes()) {
-            continue;
-        }
-        let area = cur.union(&cur.translated(delta)).grown(rules.contact_tolerance);
-        slopes.clear();
-        candidates.for_each_slope_touching(&broad_phase, &area, me, &mut nearby, |p, shape| {
-            slopes.push(SlopeRef {
-                entity: p.entity,
-                part: p.part,
-                shape,
-            });
-        });
-        if slopes.is_empty() {
-            continue;
-        }
-        let intent = if input.horizontal.is_finite() {
-            input.horizontal
-        } else {
-            0.0
-        };
-        let plan = plan_slope_movement(&cur, v, intent, &slopes, &rules, step.dt);
-        velocity.0 = plan.velocity;
-        state.slope = plan.slope;
-        state.x_vel_factor = plan.x_vel_factor;
-        state.slope_sliding = plan.sliding;
-        state.slope_vel_y = plan.slope_vel_y;
-        state.slope_bottom = plan.slope_bottom;
+    let lead = (delta * LEAD_STEPS).clamp(-max_lead, max_lead);
+    let candidates = &mut *body.candidates;
+    let covered = candidates.cover(broad_phase, &planned, 4.0, lead, me);
+    // Interaction-only bodies stand on nothing; most bodies have no slope around.
+    if body.sensor || (covered && !candidates.has_slopes()) {
+        return;
     }
+    let area = cur.union(&cur.translated(delta)).grown(rules.contact_tolerance);
+    let slopes = &mut scratch.slopes;
+    slopes.clear();
+    candidates.for_each_slope_touching(broad_phase, &area, me, &mut scratch.nearby, |p, shape| {
+        slopes.push(SlopeRef {
+            entity: p.entity,
+            part: p.part,
+            shape,
+        });
+    });
+    if slopes.is_empty() {
+        return;
+    }
+    let intent = if body.input.horizontal.is_finite() {
+        body.input.horizontal
+    } else {
+        0.0
+    };
+    let plan = plan_slope_movement(&cur, v, intent, slopes, rules, dt);
+    body.velocity.0 = plan.velocity;
+    state.slope = plan.slope;
+    state.x_vel_factor = plan.x_vel_factor;
+    state.slope_sliding = plan.sliding;
+    state.slope_vel_y = plan.slope_vel_y;
+    state.slope_bottom = plan.slope_bottom;
 }
 
 #[cfg(test)]

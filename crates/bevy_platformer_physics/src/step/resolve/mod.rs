@@ -23,9 +23,8 @@ pub use discrete::move_discrete;
 
 use crate::broad_phase::{BodyKind, BroadPhase, ColliderProxy, StaticCandidates};
 use crate::components::*;
-use crate::config::{PhysicsConfig, PhysicsStep};
 use crate::geometry::{Aabb, CorrectionAccumulator, sweep_aabb};
-use crate::step::AwakeDynamic;
+use crate::step::movement::{MoveScratch, MoveSettings, MovingBodyItem};
 
 /// One body's move for one step, as the solvers see it.
 #[derive(Clone, Copy, Debug)]
@@ -422,9 +421,11 @@ pub(crate) fn substep_count(delta: Vec2, start: &Aabb, solids: &[ColliderProxy],
 }
 
 /// The tolerances that sort candidates.
-struct CandidateRules {
-    contact_tolerance: f32,
-    join_tolerance: f32,
+pub(crate) struct CandidateRules {
+    /// `contactTolerance`, px.
+    pub contact_tolerance: f32,
+    /// How close a block's top and edge must be to a slope's high end to continue it, px.
+    pub join_tolerance: f32,
 }
 
 /// A body's candidates for one move, sorted into what stops it, what it only touches, and what
@@ -491,18 +492,6 @@ impl SortedCandidates {
     }
 }
 
-/// What the Resolve stage reads and writes of a body.
-type ResolveData = (
-    Entity,
-    &'static mut Transform,
-    &'static mut Velocity,
-    &'static Collider,
-    &'static CollisionMode,
-    &'static mut Contacts,
-    &'static MovementState,
-    &'static StaticCandidates,
-);
-
 /// The area whose colliders are candidates for a body moving from `start` by `delta`: the swept
 /// box grown by the body's size, because a push-out can move the body that far beyond it and the
 /// solids it may meet there must be candidates too.
@@ -525,7 +514,7 @@ pub(crate) fn first_candidate_area(mode: CollisionMode, start: &Aabb, delta: Vec
 impl SortedCandidates {
     /// Sorts the colliders around `area` for body `me`: the kept statics and the moving colliders.
     #[allow(clippy::too_many_arguments)]
-    fn gather(
+    pub(crate) fn gather(
         &mut self,
         area: &Aabb,
         me: &ColliderProxy,
@@ -561,81 +550,73 @@ impl SortedCandidates {
     }
 }
 
-/// Moves every awake dynamic body for this step.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn resolve(
-    step: Res<PhysicsStep>,
-    config: Res<PhysicsConfig>,
-    mut broad_phase: ResMut<BroadPhase>,
-    mut bodies: Query<ResolveData, AwakeDynamic>,
-    mut statics: Local<Vec<ColliderProxy>>,
-    mut moving: Local<Vec<ColliderProxy>>,
-    mut sorted: Local<SortedCandidates>,
+/// Moves `body` for this step, in its [`CollisionMode`], and records its contacts.
+pub(crate) fn resolve_body(
+    body: &mut MovingBodyItem,
+    broad_phase: &mut BroadPhase,
+    settings: &MoveSettings,
+    scratch: &mut MoveScratch,
 ) {
-    let dt = step.dt;
-    let rules = CandidateRules {
-        contact_tolerance: config.contact_tolerance(),
-        join_tolerance: config.join_tolerance(),
+    let Some(me) = broad_phase.get(body.entity).copied() else {
+        return;
     };
-    for (entity, mut transform, mut velocity, collider, mode, mut contacts, state, candidates) in &mut bodies {
-        let Some(me) = broad_phase.get(entity).copied() else {
-            continue;
-        };
-        let start = collider.aabb(transform.translation.truncate());
-        let delta = velocity.0 * dt;
-        let mut area = first_candidate_area(*mode, &start, delta, rules.contact_tolerance);
-        let gather = |sorted: &mut SortedCandidates, area: &Aabb, statics: &mut Vec<_>, moving: &mut Vec<_>| {
-            sorted.gather(area, &me, state, candidates, &broad_phase, statics, moving, &rules);
-        };
-        gather(&mut sorted, &area, &mut statics, &mut moving);
-        if *mode == CollisionMode::Continuous && sorted.solids.iter().any(|s| start.intersects(&s.aabb, config.skin)) {
-            // It starts inside a solid: the push-out may take it as far as its own size.
-            area = candidate_area(&start, delta, rules.contact_tolerance);
-            gather(&mut sorted, &area, &mut statics, &mut moving);
-        }
-        let SortedCandidates {
-            solids,
-            sensors,
-            supports,
-        } = &*sorted;
-        contacts.list.clear();
-        let request = MoveRequest {
-            start,
-            velocity: velocity.0,
-            dt,
-            solids,
-            sensors,
-            supports,
-            skin: config.skin,
-            max_substeps: config.max_substeps,
-            bounds: area,
-        };
-        let outcome = match mode {
-            CollisionMode::Continuous => move_continuous(&request, &mut contacts),
-            CollisionMode::Discrete => move_discrete(&request, &mut contacts),
-            CollisionMode::AxisSeparated => move_axis_separated(&request, &mut contacts),
-        };
-        let end = start.translated(outcome.delta);
-        let mut velocity_after = outcome.velocity;
-        record_resting_contacts(
-            &end,
-            request.velocity,
-            &mut velocity_after,
-            request.solids,
-            request.skin,
-            &mut contacts,
-        );
-        record_sensor_contacts(&request, &end, &mut contacts);
-        record_supports(request.supports, &end, request.skin, &mut contacts);
-        if state.slope.is_some() {
-            // Coming off a slope's end onto a block or a lift at the same height, the planned
-            // velocity does not point into it: it supports the body all the same.
-            record_supports(request.solids, &end, request.skin, &mut contacts);
-        }
-        let delta = end.min - start.min;
-        transform.translation.x += delta.x;
-        transform.translation.y += delta.y;
-        velocity.0 = velocity_after;
-        broad_phase.set_aabb(entity, collider.aabb(transform.translation.truncate()));
+    let rules = &settings.candidate_rules;
+    let MoveScratch {
+        statics,
+        moving,
+        sorted,
+        ..
+    } = scratch;
+    let state = &*body.state;
+    let start = body.collider.aabb(body.transform.translation.truncate());
+    let delta = body.velocity.0 * settings.dt;
+    let mut area = first_candidate_area(*body.mode, &start, delta, rules.contact_tolerance);
+    sorted.gather(&area, &me, state, &body.candidates, broad_phase, statics, moving, rules);
+    if *body.mode == CollisionMode::Continuous && sorted.solids.iter().any(|s| start.intersects(&s.aabb, settings.skin))
+    {
+        // It starts inside a solid: the push-out may take it as far as its own size.
+        area = candidate_area(&start, delta, rules.contact_tolerance);
+        sorted.gather(&area, &me, state, &body.candidates, broad_phase, statics, moving, rules);
     }
+    let contacts = &mut *body.contacts;
+    contacts.list.clear();
+    let request = MoveRequest {
+        start,
+        velocity: body.velocity.0,
+        dt: settings.dt,
+        solids: &sorted.solids,
+        sensors: &sorted.sensors,
+        supports: &sorted.supports,
+        skin: settings.skin,
+        max_substeps: settings.max_substeps,
+        bounds: area,
+    };
+    let outcome = match body.mode {
+        CollisionMode::Continuous => move_continuous(&request, contacts),
+        CollisionMode::Discrete => move_discrete(&request, contacts),
+        CollisionMode::AxisSeparated => move_axis_separated(&request, contacts),
+    };
+    let end = start.translated(outcome.delta);
+    let mut velocity_after = outcome.velocity;
+    record_resting_contacts(
+        &end,
+        request.velocity,
+        &mut velocity_after,
+        request.solids,
+        request.skin,
+        contacts,
+    );
+    record_sensor_contacts(&request, &end, contacts);
+    record_supports(request.supports, &end, request.skin, contacts);
+    if state.slope.is_some() {
+        // Coming off a slope's end onto a block or a lift at the same height, the planned
+        // velocity does not point into it: it supports the body all the same.
+        record_supports(request.solids, &end, request.skin, contacts);
+    }
+    let moved = end.min - start.min;
+    let translation = &mut body.transform.translation;
+    translation.x += moved.x;
+    translation.y += moved.y;
+    body.velocity.0 = velocity_after;
+    broad_phase.set_aabb(body.entity, body.collider.aabb(translation.truncate()));
 }

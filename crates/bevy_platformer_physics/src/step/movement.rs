@@ -1,0 +1,103 @@
+//! The movement pass: PrepareMovement, Resolve and FinishMovement, body by body.
+//!
+//! Each awake dynamic body is prepared (`prepare_movement.rs`), moved (`resolve/`) and finished
+//! (`finish_movement.rs`) before the next one starts. The stages' rules live in their own files;
+//! this file only runs them in order. One pass instead of three keeps a body's data at hand between
+//! its stages and looks it up once, which is most of a step's cost when thousands of bodies walk.
+//!
+//! PrepareMovement and FinishMovement read only the body itself and the static geometry (kinematic
+//! bodies have already moved), so running them body by body changes nothing for them. Resolve sees
+//! the dynamic bodies before it in the pass where they ended the step, and the ones after it where
+//! they start it: with one pass per stage it saw the ones before it where Resolve had left them,
+//! before FinishMovement's last small corrections (a slope re-sampled, feet put on the ground).
+
+use bevy::ecs::query::QueryData;
+use bevy::prelude::*;
+
+use crate::broad_phase::{BroadPhase, ColliderProxy, StaticCandidates};
+use crate::components::*;
+use crate::config::{PhysicsConfig, PhysicsStep};
+use crate::slope::SlopeRef;
+use crate::step::AwakeDynamic;
+use crate::step::finish_movement::{FinishTolerances, finish_body};
+use crate::step::prepare_movement::{SlopeRules, prepare_body};
+use crate::step::resolve::{CandidateRules, SortedCandidates, resolve_body};
+
+/// What the movement stages read and write of a body.
+#[derive(QueryData)]
+#[query_data(mutable)]
+pub(crate) struct MovingBody {
+    pub entity: Entity,
+    pub transform: &'static mut Transform,
+    pub collider: &'static Collider,
+    pub mode: &'static CollisionMode,
+    pub velocity: &'static mut Velocity,
+    pub input: &'static MovementInput,
+    pub state: &'static mut MovementState,
+    pub candidates: &'static mut StaticCandidates,
+    pub contacts: &'static mut Contacts,
+    pub sensor: Has<Sensor>,
+}
+
+/// The step's settings, as the movement stages use them.
+pub(crate) struct MoveSettings {
+    /// Step length, s.
+    pub dt: f32,
+    /// Rounding margin, px.
+    pub skin: f32,
+    /// Most substeps of a discrete or axis-separated move.
+    pub max_substeps: u32,
+    /// The slope rules of PrepareMovement.
+    pub slope_rules: SlopeRules,
+    /// What sorts Resolve's candidates.
+    pub candidate_rules: CandidateRules,
+    /// The tolerances of FinishMovement.
+    pub finish_tolerances: FinishTolerances,
+}
+
+impl MoveSettings {
+    fn new(config: &PhysicsConfig, dt: f32) -> Self {
+        Self {
+            dt,
+            skin: config.skin,
+            max_substeps: config.max_substeps,
+            slope_rules: SlopeRules::from_config(config),
+            candidate_rules: CandidateRules {
+                contact_tolerance: config.contact_tolerance(),
+                join_tolerance: config.join_tolerance(),
+            },
+            finish_tolerances: FinishTolerances::from_config(config),
+        }
+    }
+}
+
+/// Lists the stages fill and clear for each body, kept from one body and one step to the next.
+#[derive(Default)]
+pub(crate) struct MoveScratch {
+    /// Colliders from a new broad-phase query.
+    pub nearby: Vec<ColliderProxy>,
+    /// The slopes around the body, for the slope plan.
+    pub slopes: Vec<SlopeRef>,
+    /// Static colliders around the move.
+    pub statics: Vec<ColliderProxy>,
+    /// Moving colliders around the move.
+    pub moving: Vec<ColliderProxy>,
+    /// The move's candidates, sorted.
+    pub sorted: SortedCandidates,
+}
+
+/// Prepares, moves and finishes every awake dynamic body, one after the other.
+pub(crate) fn move_bodies(
+    step: Res<PhysicsStep>,
+    config: Res<PhysicsConfig>,
+    mut broad_phase: ResMut<BroadPhase>,
+    mut bodies: Query<MovingBody, AwakeDynamic>,
+    mut scratch: Local<MoveScratch>,
+) {
+    let settings = MoveSettings::new(&config, step.dt);
+    for mut body in &mut bodies {
+        prepare_body(&mut body, &broad_phase, &settings, &mut scratch);
+        resolve_body(&mut body, &mut broad_phase, &settings, &mut scratch);
+        finish_body(&mut body, &mut broad_phase, &settings, &mut scratch);
+    }
+}
