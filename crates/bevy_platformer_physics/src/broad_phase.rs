@@ -14,6 +14,7 @@
 
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
+use smallvec::SmallVec;
 
 use crate::components::CollisionLayers;
 use crate::geometry::{Aabb, floor_cell};
@@ -582,16 +583,20 @@ impl BroadPhase {
 /// FinishMovement take theirs from it. So a walking body queries the broad phase every few
 /// steps, not several times per step, and gets exactly what a new query would return. Kept by the
 /// plugin; added with [`Dynamic`](crate::Dynamic).
+/// A kept list of colliders. Most bodies keep one or two of each kind: those live inline in the
+/// component, read with the rest of the body, not from a heap block of their own.
+type KeptList = SmallVec<[ColliderProxy; 2]>;
+
 #[derive(Component, Clone, Debug, Default)]
 pub struct StaticCandidates {
     /// The area queried, the static version then, and the layers of the body it was for (`None`
     /// when nothing is kept).
     kept: Option<(Aabb, u64, CollisionLayers)>,
     /// What the query returned except the slopes, sorted by entity and part.
-    boxes: Vec<ColliderProxy>,
+    boxes: KeptList,
     /// The slopes the query returned, sorted by entity and part: most bodies walk where there
     /// is none, and the slope rules look at nothing else.
-    slopes: Vec<ColliderProxy>,
+    slopes: KeptList,
 }
 
 impl StaticCandidates {
@@ -599,6 +604,7 @@ impl StaticCandidates {
     /// stretched by `lead` (where the body is heading) if the kept area does not contain it or
     /// the static geometry changed.
     /// Returns whether they do (not for a non-finite area).
+    /// `scratch` takes the query's results.
     pub(crate) fn cover(
         &mut self,
         broad_phase: &BroadPhase,
@@ -606,17 +612,22 @@ impl StaticCandidates {
         room: f32,
         lead: Vec2,
         me: &ColliderProxy,
+        scratch: &mut Vec<ColliderProxy>,
     ) -> bool {
         if self.covers(broad_phase, area, me) {
             return true;
         }
         let grown = area.grown(room);
         let queried = grown.union(&grown.translated(lead));
-        broad_phase.query_static_interacting(&queried, me, &mut self.boxes);
+        broad_phase.query_static_interacting(&queried, me, scratch);
+        self.boxes.clear();
         self.slopes.clear();
-        self.slopes.extend(self.boxes.iter().filter(|p| p.slope.is_some()));
-        if !self.slopes.is_empty() {
-            self.boxes.retain(|p| p.slope.is_none());
+        for p in scratch.iter() {
+            if p.slope.is_some() {
+                self.slopes.push(*p);
+            } else {
+                self.boxes.push(*p);
+            }
         }
         self.kept = queried
             .is_finite()

@@ -216,7 +216,7 @@ pub(crate) fn prepare_body(
     let max_lead = Vec2::splat(broad_phase.cell_size());
     let lead = (delta * LEAD_STEPS).clamp(-max_lead, max_lead);
     let candidates = &mut *body.candidates;
-    let covered = candidates.cover(broad_phase, &planned, 4.0, lead, me);
+    let covered = candidates.cover(broad_phase, &planned, 4.0, lead, me, &mut scratch.nearby);
     // Interaction-only bodies stand on nothing; most bodies have no slope around.
     if body.sensor || (covered && !candidates.has_slopes()) {
         return;
