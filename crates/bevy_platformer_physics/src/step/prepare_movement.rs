@@ -23,9 +23,8 @@ use crate::step::movement::{MoveScratch, MoveSettings, MovingBodyItem};
 use crate::step::resolve::first_candidate_area;
 
 /// How many steps ahead of a moving body the statics are kept (at most one broad-phase cell on
-/// each axis): a
-/// walking body queries the broad phase about once per this many steps, and keeps a list only a
-/// little longer.
+/// each axis): a walking body queries the broad phase about once per this many steps, and keeps a
+/// list only a little longer.
 const LEAD_STEPS: f32 = 16.0;
 
 /// The slope rules' numbers, in pixels and seconds.
@@ -195,6 +194,8 @@ pub(crate) fn prepare_body(
     let cur = body.collider.aabb(start);
     let v = body.velocity.0;
     let state = &mut *body.state;
+    // Where the last step took it: on a slope the climb comes from the plan, not from `v`.
+    let last_move = start - state.start;
     state.start = start;
     state.start_aabb = cur;
     state.slope = None;
@@ -214,7 +215,8 @@ pub(crate) fn prepare_body(
     let planned =
         first_candidate_area(*body.mode, &cur, delta, rules.contact_tolerance).grown(delta.abs().max_element());
     let max_lead = Vec2::splat(broad_phase.cell_size());
-    let lead = (delta * LEAD_STEPS).clamp(-max_lead, max_lead);
+    let heading = Vec2::select(last_move.abs().cmpgt(delta.abs()), last_move, delta);
+    let lead = (heading * LEAD_STEPS).clamp(-max_lead, max_lead);
     let candidates = &mut *body.candidates;
     let covered = candidates.cover(broad_phase, &planned, 4.0, lead, me, &mut scratch.nearby);
     // Interaction-only bodies stand on nothing; most bodies have no slope around.
