@@ -618,7 +618,7 @@ impl StaticCandidates {
             return true;
         }
         let grown = area.grown(room);
-        let queried = grown.union(&grown.translated(lead));
+        let queried = grown.swept(lead);
         broad_phase.query_static_interacting(&queried, me, scratch);
         self.boxes.clear();
         self.slopes.clear();
@@ -696,6 +696,17 @@ impl StaticCandidates {
         }
     }
 
+    /// The kept colliders that are not slopes, if they cover `area` for `me`: every one of them
+    /// that touches `area` is one a new query would find (and only those).
+    pub(crate) fn kept_boxes(
+        &self,
+        broad_phase: &BroadPhase,
+        area: &Aabb,
+        me: &ColliderProxy,
+    ) -> Option<&[ColliderProxy]> {
+        self.covers(broad_phase, area, me).then_some(&self.boxes[..])
+    }
+
     /// [`for_each_touching`](Self::for_each_touching) for the colliders that are not slopes.
     pub(crate) fn for_each_box_touching(
         &self,
@@ -751,6 +762,7 @@ impl StaticCandidates {
 
 /// Whether [`BroadPhase::cells_of`] gives `(lo, hi)` for `aabb`, with cells of side `size`. Only
 /// exact for a power-of-two size, whose multiples are exact.
+#[inline]
 fn in_cells(size: f32, aabb: &Aabb, lo: IVec2, hi: IVec2) -> bool {
     let (lo, hi) = (lo.as_vec2() * size, hi.as_vec2() * size);
     lo.x <= aabb.min.x

@@ -83,6 +83,16 @@ impl Aabb {
         o.x >= -skin && o.y >= -skin
     }
 
+    /// The box swept by `self` moving by `delta`: the union of `self` and `self` translated by
+    /// `delta`, bit for bit (`x + 0 = x`), without the union's comparisons.
+    #[inline]
+    pub fn swept(&self, delta: Vec2) -> Self {
+        Self {
+            min: self.min + delta.min(Vec2::ZERO),
+            max: self.max + delta.max(Vec2::ZERO),
+        }
+    }
+
     /// Whether the boxes overlap or touch: [`touches`](Self::touches) without a margin, in four
     /// comparisons (the broad phase's filters run it on every candidate).
     #[inline]
@@ -143,6 +153,20 @@ mod tests {
         assert!(a.touches(&b, 0.0));
         assert!(a.meets(&b));
         assert!(!a.touches(&boxed(10.5, 0.0, 1.0, 1.0), 0.1));
+    }
+
+    #[test]
+    fn swept_is_the_union_with_the_moved_box() {
+        let a = boxed(0.3, -7.1, 12.0, 24.0);
+        for delta in [
+            Vec2::new(1.2, -0.096),
+            Vec2::new(-1.2, 0.7),
+            Vec2::ZERO,
+            Vec2::new(-0.0, 1e-7),
+            Vec2::new(1e6, -1e-6),
+        ] {
+            assert_eq!(a.swept(delta), a.union(&a.translated(delta)), "{delta}");
+        }
     }
 
     #[test]

@@ -223,7 +223,7 @@ pub(crate) fn prepare_body(
     if body.sensor || (covered && !candidates.has_slopes()) {
         return;
     }
-    let area = cur.union(&cur.translated(delta)).grown(rules.contact_tolerance);
+    let area = cur.swept(delta).grown(rules.contact_tolerance);
     let slopes = &mut scratch.slopes;
     slopes.clear();
     candidates.for_each_slope_touching(broad_phase, &area, me, &mut scratch.nearby, |p, shape| {

@@ -497,7 +497,7 @@ impl SortedCandidates {
 /// solids it may meet there must be candidates too.
 pub(crate) fn candidate_area(start: &Aabb, delta: Vec2, contact_tolerance: f32) -> Aabb {
     let margin = start.size().max_element() + contact_tolerance;
-    start.union(&start.translated(delta)).grown(margin)
+    start.swept(delta).grown(margin)
 }
 
 /// The area whose colliders a move in `mode` looks at first. A continuous move only meets what
@@ -506,7 +506,7 @@ pub(crate) fn candidate_area(start: &Aabb, delta: Vec2, contact_tolerance: f32) 
 /// push out after every substep, so they always need the whole candidate area.
 pub(crate) fn first_candidate_area(mode: CollisionMode, start: &Aabb, delta: Vec2, contact_tolerance: f32) -> Aabb {
     match mode {
-        CollisionMode::Continuous => start.union(&start.translated(delta)).grown(contact_tolerance),
+        CollisionMode::Continuous => start.swept(delta).grown(contact_tolerance),
         CollisionMode::Discrete | CollisionMode::AxisSeparated => candidate_area(start, delta, contact_tolerance),
     }
 }
@@ -526,18 +526,17 @@ impl SortedCandidates {
         rules: &CandidateRules,
     ) {
         self.clear();
-        if state.slope.is_some() {
-            // The top-join rule looks at the other statics around a block.
-            statics.clear();
-            candidates.for_each_box_touching(broad_phase, area, me, moving, |other| statics.push(*other));
-            for other in statics.iter() {
-                self.add(other, me, state, statics, rules);
+        // The top-join rule looks at the other statics around a block: all the kept ones (or all
+        // those a new query finds), not only those touching the move.
+        let statics: &[ColliderProxy] = match candidates.kept_boxes(broad_phase, area, me) {
+            Some(kept) => kept,
+            None => {
+                broad_phase.query_static_interacting(area, me, statics);
+                statics
             }
-        } else {
-            // Straight from the kept candidates, without copying them first.
-            candidates.for_each_box_touching(broad_phase, area, me, statics, |other| {
-                self.add(other, me, state, &[], rules);
-            });
+        };
+        for other in statics.iter().filter(|p| p.aabb.meets(area)) {
+            self.add(other, me, state, statics, rules);
         }
         moving.clear();
         broad_phase.query_moving_interacting(area, me, moving);
