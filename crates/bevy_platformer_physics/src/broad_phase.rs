@@ -651,13 +651,14 @@ impl StaticCandidates {
     /// every static collider a stage found since is still there.
     pub(crate) fn is_current(&self, broad_phase: &BroadPhase) -> bool {
         self.kept
-            .is_some_and(|(_, version, _)| version == broad_phase.static_version())
+            .as_ref()
+            .is_some_and(|(_, version, _)| *version == broad_phase.static_version())
     }
 
     fn covers(&self, broad_phase: &BroadPhase, area: &Aabb, me: &ColliderProxy) -> bool {
-        self.kept.is_some_and(|(kept, version, layers)| {
-            version == broad_phase.static_version()
-                && layers == me.layers
+        self.kept.as_ref().is_some_and(|(kept, version, layers)| {
+            *version == broad_phase.static_version()
+                && *layers == me.layers
                 && kept.contains(area.min)
                 && kept.contains(area.max)
         })
@@ -762,7 +763,7 @@ impl StaticCandidates {
 
 /// Whether [`BroadPhase::cells_of`] gives `(lo, hi)` for `aabb`, with cells of side `size`. Only
 /// exact for a power-of-two size, whose multiples are exact.
-#[inline]
+#[inline(always)]
 fn in_cells(size: f32, aabb: &Aabb, lo: IVec2, hi: IVec2) -> bool {
     let (lo, hi) = (lo.as_vec2() * size, hi.as_vec2() * size);
     lo.x <= aabb.min.x
