@@ -139,6 +139,7 @@ impl Plugin for PhysicsCorePlugin {
                 .in_set(SyncColliders),
         );
         app.init_resource::<sync::MarkedColliders>();
+        app.init_resource::<movement::MovedAt>();
         app.add_observer(sync::on_collider_removed);
         app.add_observer(sync::on_marker_added);
     }

@@ -164,3 +164,46 @@ fn nan_movement_input_is_ignored() {
     assert_healthy(&app, body);
     assert_eq!(aabb(&app, body).min.x, -6.0);
 }
+
+#[test]
+fn bad_values_given_to_bodies_the_plugin_moves_are_still_caught() {
+    // The plugin's own moves are not validated again each step; a game's change after them is.
+    let mut app = app();
+    let healthy = healthy_scene(&mut app);
+    let bodies: Vec<Entity> = (0..4)
+        .map(|i| {
+            spawn_body(
+                &mut app,
+                Vec2::new(100.0 + 30.0 * i as f32, 40.0),
+                Vec2::splat(10.0),
+                CollisionMode::Continuous,
+            )
+        })
+        .collect();
+    tick(&mut app, 50);
+    // A game system between the stages: the movement pass itself then moves the body by NaN.
+    let mid_step = bodies[3];
+    app.add_systems(
+        FixedUpdate,
+        (move |mut velocities: Query<&mut Velocity>| {
+            if let Ok(mut v) = velocities.get_mut(mid_step) {
+                v.0.x = f32::NAN;
+            }
+        })
+        .in_set(PlatformerSystems::PrepareMovement),
+    );
+    app.world_mut().get_mut::<Transform>(bodies[0]).unwrap().translation.y = f32::NAN;
+    set_velocity(&mut app, bodies[1], Vec2::new(0.0, f32::INFINITY));
+    // A teleport of a valid body is mirrored: it lands where it was put.
+    app.world_mut().get_mut::<Transform>(bodies[2]).unwrap().translation.x = -300.0;
+    tick(&mut app, 50);
+    assert_invalid(&app, bodies[0], "NaN position after walking");
+    assert_invalid(&app, bodies[1], "infinite velocity after walking");
+    assert_invalid(&app, mid_step, "NaN velocity given in the middle of a step");
+    let teleported = aabb(&app, bodies[2]);
+    assert!(
+        (teleported.center().x + 300.0).abs() < EPS && teleported.min.y.abs() < EPS,
+        "the teleported body stands at its new place: {teleported:?}"
+    );
+    assert_healthy(&app, healthy);
+}

@@ -11,7 +11,9 @@
 //! they start it: with one pass per stage it saw the ones before it where Resolve had left them,
 //! before FinishMovement's last small corrections (a slope re-sampled, feet put on the ground).
 
+use bevy::ecs::change_detection::Tick;
 use bevy::ecs::query::QueryData;
+use bevy::ecs::system::SystemChangeTick;
 use bevy::prelude::*;
 
 use crate::broad_phase::{BroadPhase, ColliderProxy, StaticCandidates};
@@ -86,6 +88,11 @@ pub(crate) struct MoveScratch {
     pub sorted: SortedCandidates,
 }
 
+/// The change tick of the last movement pass: every body it moved has its `Transform` and
+/// `Velocity` changed at this tick, so SyncColliders can tell them from the game's own changes.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub(crate) struct MovedAt(pub Tick);
+
 /// Prepares, moves and finishes every awake dynamic body, one after the other.
 pub(crate) fn move_bodies(
     step: Res<PhysicsStep>,
@@ -93,7 +100,10 @@ pub(crate) fn move_bodies(
     mut broad_phase: ResMut<BroadPhase>,
     mut bodies: Query<MovingBody, AwakeDynamic>,
     mut scratch: Local<MoveScratch>,
+    mut moved_at: ResMut<MovedAt>,
+    ticks: SystemChangeTick,
 ) {
+    moved_at.0 = ticks.this_run();
     let settings = MoveSettings::new(&config, step.dt);
     for mut body in &mut bodies {
         prepare_body(&mut body, &broad_phase, &settings, &mut scratch);

@@ -9,6 +9,7 @@ use crate::config::{PhysicsConfig, PhysicsStep};
 use crate::messages::ContactEnded;
 use crate::slope::SlopeSegment;
 use crate::step::contact_events::ReportedContacts;
+use crate::step::movement::MovedAt;
 use crate::tile_grid::TileGrid;
 
 /// Sets [`PhysicsStep::dt`] from the schedule's clock, clamped to [`PhysicsConfig::max_dt`].
@@ -169,7 +170,8 @@ pub(crate) fn sync_colliders(
     mut broad_phase: ResMut<BroadPhase>,
     edited: Query<Entity, (With<Collider>, EditedFilter)>,
     mut marked: ResMut<MarkedColliders>,
-    moved: Query<(Entity, &Transform, &Collider, Option<&Velocity>), MovedFilter>,
+    moved: Query<(Entity, Ref<Transform>, &Collider, Option<Ref<Velocity>>), MovedFilter>,
+    moved_at: Res<MovedAt>,
     all: Query<SyncData>,
     mut removed_one_way: RemovedComponents<OneWayPlatform>,
     mut removed_sensor: RemovedComponents<Sensor>,
@@ -182,7 +184,14 @@ pub(crate) fn sync_colliders(
         }
     }
     for (entity, transform, collider, velocity) in &moved {
-        if !already_mirrored(&broad_phase, entity, transform, collider, velocity)
+        // Moved by the last movement pass and by nothing since: it mirrored the move itself.
+        let by_the_pass = transform.last_changed() == moved_at.0
+            && velocity
+                .as_ref()
+                .is_none_or(|v| v.last_changed() == moved_at.0 && v.0.is_finite())
+            && transform.translation.is_finite();
+        if !by_the_pass
+            && !already_mirrored(&broad_phase, entity, &transform, collider, velocity.as_deref())
             && let Ok(item) = all.get(entity)
         {
             sync_one(&mut commands, &mut broad_phase, item);
