@@ -100,6 +100,9 @@ pub fn finish_slope_movement(
     // §11: remove the factor from the *resulting* velocity; remove a slide completely.
     finish.velocity.x = if state.slope_sliding {
         0.0
+    } else if state.x_vel_factor == 1.0 {
+        // Off slopes (most bodies): the same value without a division's latency.
+        velocity.x
     } else {
         velocity.x / state.x_vel_factor
     };
