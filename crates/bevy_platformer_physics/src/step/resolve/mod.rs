@@ -597,17 +597,24 @@ pub(crate) fn resolve_body(
     };
     let end = start.translated(outcome.delta);
     let mut velocity_after = outcome.velocity;
-    record_resting_contacts(
-        &end,
-        request.velocity,
-        &mut velocity_after,
-        request.solids,
-        request.skin,
-        contacts,
-    );
-    record_sensor_contacts(&request, &end, contacts);
-    record_supports(request.supports, &end, request.skin, contacts);
-    if state.slope.is_some() {
+    // (Each list is checked first: most bodies have no sensor, no support, often no solid.)
+    if !request.solids.is_empty() {
+        record_resting_contacts(
+            &end,
+            request.velocity,
+            &mut velocity_after,
+            request.solids,
+            request.skin,
+            contacts,
+        );
+    }
+    if !request.sensors.is_empty() {
+        record_sensor_contacts(&request, &end, contacts);
+    }
+    if !request.supports.is_empty() {
+        record_supports(request.supports, &end, request.skin, contacts);
+    }
+    if state.slope.is_some() && !request.solids.is_empty() {
         // Coming off a slope's end onto a block or a lift at the same height, the planned
         // velocity does not point into it: it supports the body all the same.
         record_supports(request.solids, &end, request.skin, contacts);
