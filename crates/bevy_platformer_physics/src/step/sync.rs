@@ -54,6 +54,14 @@ pub(crate) fn on_marker_added(
 /// A collider that moved or whose velocity changed: every body the plugin moved, each step.
 type MovedFilter = Or<(Changed<Transform>, Changed<Velocity>)>;
 
+/// What SyncColliders reads of a moved collider, with the change ticks that tell who moved it.
+type MovedData = (
+    Entity,
+    Ref<'static, Transform>,
+    &'static Collider,
+    Option<Ref<'static, Velocity>>,
+);
+
 /// Why a collider's entity cannot be simulated.
 fn problem(
     transform: &Transform,
@@ -170,7 +178,7 @@ pub(crate) fn sync_colliders(
     mut broad_phase: ResMut<BroadPhase>,
     edited: Query<Entity, (With<Collider>, EditedFilter)>,
     mut marked: ResMut<MarkedColliders>,
-    moved: Query<(Entity, Ref<Transform>, &Collider, Option<Ref<Velocity>>), MovedFilter>,
+    moved: Query<MovedData, MovedFilter>,
     moved_at: Res<MovedAt>,
     all: Query<SyncData>,
     mut removed_one_way: RemovedComponents<OneWayPlatform>,
