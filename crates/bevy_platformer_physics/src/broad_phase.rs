@@ -302,10 +302,6 @@ impl BroadPhase {
         }
     }
 
-    fn link(&mut self, slot: u32, proxy: &ColliderProxy, cells: Option<(IVec2, IVec2)>) {
-        self.link_cells(slot, proxy.kind, proxy.layers, cells);
-    }
-
     fn link_cells(&mut self, slot: u32, kind: BodyKind, layers: CollisionLayers, cells: Option<(IVec2, IVec2)>) {
         let Some((lo, hi)) = cells else {
             self.large.push(slot);
@@ -350,15 +346,15 @@ impl BroadPhase {
         {
             return;
         }
-        self.note_change(&proxy);
+        self.note_change(proxy.kind);
         let cells = self.cell_range(&proxy.aabb);
         if let Some(slot) = existing {
             let old = self.slots[slot as usize].expect("indexed slot is occupied");
-            self.note_change(&old.proxy);
+            self.note_change(old.proxy.kind);
             if old.cells != cells || old.proxy.kind != proxy.kind || old.proxy.layers != proxy.layers {
                 self.unlink(slot, old.proxy.kind, old.cells);
                 self.count_moving(&old.proxy, false);
-                self.link(slot, &proxy, cells);
+                self.link_cells(slot, proxy.kind, proxy.layers, cells);
                 self.count_moving(&proxy, true);
             }
             self.slots[slot as usize] = Some(Slot { proxy, cells });
@@ -378,7 +374,7 @@ impl BroadPhase {
         }
         self.index[index] = slot;
         self.len += 1;
-        self.link(slot, &proxy, cells);
+        self.link_cells(slot, proxy.kind, proxy.layers, cells);
         self.count_moving(&proxy, true);
     }
 
@@ -388,8 +384,8 @@ impl BroadPhase {
         self.static_version
     }
 
-    fn note_change(&mut self, proxy: &ColliderProxy) {
-        if proxy.kind == BodyKind::Static {
+    fn note_change(&mut self, kind: BodyKind) {
+        if kind == BodyKind::Static {
             self.static_version += 1;
         }
     }
@@ -415,9 +411,7 @@ impl BroadPhase {
         }
         entry.proxy.aabb = aabb;
         let (kind, layers, old_cells) = (entry.proxy.kind, entry.proxy.layers, entry.cells);
-        if kind == BodyKind::Static {
-            self.static_version += 1;
-        }
+        self.note_change(kind);
         if let Some((lo, hi)) = old_cells
             && self.exact_inverse
             && in_cells(self.cell_size, &aabb, lo, hi)
@@ -444,7 +438,7 @@ impl BroadPhase {
         let slot = self.slot_of(entity)?;
         self.index[entity.index_u32() as usize] = NO_SLOT;
         let old = self.slots[slot as usize].take()?;
-        self.note_change(&old.proxy);
+        self.note_change(old.proxy.kind);
         self.unlink(slot, old.proxy.kind, old.cells);
         self.count_moving(&old.proxy, false);
         self.free.push(slot);
