@@ -691,15 +691,34 @@ impl StaticCandidates {
         }
     }
 
-    /// The kept colliders that are not slopes, if they cover `area` for `me`: every one of them
-    /// that touches `area` is one a new query would find (and only those).
-    pub(crate) fn kept_boxes(
-        &self,
+    /// The static colliders around `area` for `me`, slopes left out: the kept boxes if they cover
+    /// `area`, else what a new query into `scratch` returns (slopes included). Either way every
+    /// one of them that touches `area` is one a new query would find, and only those.
+    pub(crate) fn boxes_around<'a>(
+        &'a self,
         broad_phase: &BroadPhase,
         area: &Aabb,
         me: &ColliderProxy,
-    ) -> Option<&[ColliderProxy]> {
-        self.covers(broad_phase, area, me).then_some(&self.boxes[..])
+        scratch: &'a mut Vec<ColliderProxy>,
+    ) -> &'a [ColliderProxy] {
+        self.kept_or_queried(&self.boxes, broad_phase, area, me, scratch)
+    }
+
+    /// `kept` if the kept colliders cover `area` for `me`, else a new query's results in `scratch`.
+    fn kept_or_queried<'a>(
+        &self,
+        kept: &'a [ColliderProxy],
+        broad_phase: &BroadPhase,
+        area: &Aabb,
+        me: &ColliderProxy,
+        scratch: &'a mut Vec<ColliderProxy>,
+    ) -> &'a [ColliderProxy] {
+        if self.covers(broad_phase, area, me) {
+            kept
+        } else {
+            broad_phase.query_static_interacting(area, me, scratch);
+            scratch
+        }
     }
 
     /// [`for_each_touching`](Self::for_each_touching) for the colliders that are not slopes.
@@ -711,7 +730,10 @@ impl StaticCandidates {
         scratch: &mut Vec<ColliderProxy>,
         f: impl FnMut(&ColliderProxy),
     ) {
-        self.for_each_of_kind(broad_phase, area, me, scratch, &self.boxes, false, f);
+        self.boxes_around(broad_phase, area, me, scratch)
+            .iter()
+            .filter(|p| p.slope.is_none() && p.aabb.meets(area))
+            .for_each(f);
     }
 
     /// [`for_each_touching`](Self::for_each_touching) for the slopes only, with their shapes.
@@ -723,35 +745,13 @@ impl StaticCandidates {
         scratch: &mut Vec<ColliderProxy>,
         mut f: impl FnMut(&ColliderProxy, SlopeShape),
     ) {
-        self.for_each_of_kind(broad_phase, area, me, scratch, &self.slopes, true, |p| {
-            if let Some(shape) = p.slope {
+        for p in self.kept_or_queried(&self.slopes, broad_phase, area, me, scratch) {
+            if let Some(shape) = p.slope
+                && p.aabb.meets(area)
+            {
                 f(p, shape);
             }
-        });
-    }
-
-    /// The colliders touching `area` from `kept` (if it covers `area`) or from a new query, that
-    /// are slopes or not as `slopes` says.
-    #[allow(clippy::too_many_arguments)]
-    fn for_each_of_kind(
-        &self,
-        broad_phase: &BroadPhase,
-        area: &Aabb,
-        me: &ColliderProxy,
-        scratch: &mut Vec<ColliderProxy>,
-        kept: &[ColliderProxy],
-        slopes: bool,
-        f: impl FnMut(&ColliderProxy),
-    ) {
-        let list = if self.covers(broad_phase, area, me) {
-            kept
-        } else {
-            broad_phase.query_static_interacting(area, me, scratch);
-            scratch
-        };
-        list.iter()
-            .filter(|p| p.slope.is_some() == slopes && p.aabb.meets(area))
-            .for_each(f);
+        }
     }
 }
 

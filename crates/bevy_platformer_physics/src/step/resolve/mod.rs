@@ -528,13 +528,7 @@ impl SortedCandidates {
         self.clear();
         // The top-join rule looks at the other statics around a block: all the kept ones (or all
         // those a new query finds), not only those touching the move.
-        let statics: &[ColliderProxy] = match candidates.kept_boxes(broad_phase, area, me) {
-            Some(kept) => kept,
-            None => {
-                broad_phase.query_static_interacting(area, me, statics);
-                statics
-            }
-        };
+        let statics = candidates.boxes_around(broad_phase, area, me, statics);
         for other in statics.iter().filter(|p| p.aabb.meets(area)) {
             self.add(other, me, state, statics, rules);
         }
