@@ -721,21 +721,6 @@ impl StaticCandidates {
         }
     }
 
-    /// [`for_each_touching`](Self::for_each_touching) for the colliders that are not slopes.
-    pub(crate) fn for_each_box_touching(
-        &self,
-        broad_phase: &BroadPhase,
-        area: &Aabb,
-        me: &ColliderProxy,
-        scratch: &mut Vec<ColliderProxy>,
-        f: impl FnMut(&ColliderProxy),
-    ) {
-        self.boxes_around(broad_phase, area, me, scratch)
-            .iter()
-            .filter(|p| p.slope.is_none() && p.aabb.meets(area))
-            .for_each(f);
-    }
-
     /// [`for_each_touching`](Self::for_each_touching) for the slopes only, with their shapes.
     pub(crate) fn for_each_slope_touching(
         &self,

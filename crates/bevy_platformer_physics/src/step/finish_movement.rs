@@ -280,11 +280,7 @@ pub(crate) fn finish_body(
         && let Some(me) = broad_phase.get(entity)
         && {
             let end = collider.aabb(finish.position);
-            let mut inside = false;
-            candidates.for_each_box_touching(broad_phase, &end, me, nearby, |p| {
-                inside |= overlaps_level_solid(&end, std::slice::from_ref(p), skin);
-            });
-            inside
+            overlaps_level_solid(&end, candidates.boxes_around(broad_phase, &end, me, nearby), skin)
         }
     {
         finish.position = state.start;
