@@ -18,7 +18,7 @@ use smallvec::SmallVec;
 
 use crate::components::CollisionLayers;
 use crate::geometry::{Aabb, floor_cell};
-use crate::slope::SlopeShape;
+use crate::slope::{SlopeRise, SlopeShape};
 use crate::tile_grid::{GridData, GridPiece, PieceKind};
 
 /// How a collider takes part in the simulation.
@@ -47,9 +47,12 @@ pub struct ColliderProxy {
     pub sensor: bool,
     /// Collision layers.
     pub layers: CollisionLayers,
-    /// The segment, for a [`SlopeSegment`](crate::SlopeSegment): never solid, only the slope rules
-    /// of the movement stages use it. `aabb` is then its bounding rect.
-    pub slope: Option<SlopeShape>,
+    /// Which way the slope rises, for a [`SlopeSegment`](crate::SlopeSegment) or a slope piece of
+    /// a tile grid: `aabb` is then the segment's bounding rect, and the segment is the diagonal
+    /// this picks ([`slope_shape`](Self::slope_shape)). A slope is never solid: only the slope
+    /// rules of the movement stages use it. (Not the segment itself: the proxy stays small, and
+    /// every body keeps a few of them.)
+    pub slope: Option<SlopeRise>,
     /// Which piece of the entity this is: 0 for an ordinary collider, the piece number for a
     /// piece of a [`TileGrid`](crate::TileGrid).
     pub part: u32,
@@ -71,6 +74,11 @@ impl ColliderProxy {
     /// a one-way platform, a sensor or a slope. No body may end inside one.
     pub fn is_solid_obstacle(&self) -> bool {
         self.kind != BodyKind::Dynamic && !self.one_way && !self.sensor && self.slope.is_none()
+    }
+
+    /// The segment, for a slope.
+    pub fn slope_shape(&self) -> Option<SlopeShape> {
+        self.slope.map(|rise| SlopeShape::from_rect(self.aabb, rise))
     }
 
     /// Whether `other` is the same collider (entity and part).
@@ -310,10 +318,7 @@ impl BroadPhase {
         let map = self.cells_mut(kind);
         for y in lo.y..=hi.y {
             for x in lo.x..=hi.x {
-                let cell = map.entry(IVec2::new(x, y)).or_default();
-                cell.slots.push(slot);
-                cell.layers.memberships |= layers.memberships;
-                cell.layers.filters |= layers.filters;
+                link_cell(map, IVec2::new(x, y), slot, layers);
             }
         }
     }
@@ -326,14 +331,7 @@ impl BroadPhase {
         let map = self.cells_mut(kind);
         for y in lo.y..=hi.y {
             for x in lo.x..=hi.x {
-                if let Some(cell) = map.get_mut(&IVec2::new(x, y)) {
-                    if let Some(i) = cell.slots.iter().position(|&s| s == slot) {
-                        cell.slots.swap_remove(i);
-                    }
-                    if cell.slots.is_empty() {
-                        cell.layers = CollisionLayers::new(0, 0);
-                    }
-                }
+                unlink_cell(map, IVec2::new(x, y), slot);
             }
         }
     }
@@ -423,8 +421,43 @@ impl BroadPhase {
             if let Some(Some(entry)) = self.slots.get_mut(slot as usize) {
                 entry.cells = cells;
             }
-            self.unlink(slot, kind, old_cells);
-            self.link_cells(slot, kind, layers, cells);
+            self.relink(slot, kind, layers, old_cells, cells);
+        }
+    }
+
+    /// Moves `slot` from the cells `old` to the cells `new`, touching only the cells it leaves
+    /// and those it enters (a walking body's range shifts by one column at a time, and the
+    /// crowd's cells are long).
+    fn relink(
+        &mut self,
+        slot: u32,
+        kind: BodyKind,
+        layers: CollisionLayers,
+        old: Option<(IVec2, IVec2)>,
+        new: Option<(IVec2, IVec2)>,
+    ) {
+        let (Some((old_lo, old_hi)), Some((new_lo, new_hi))) = (old, new) else {
+            self.unlink(slot, kind, old);
+            self.link_cells(slot, kind, layers, new);
+            return;
+        };
+        let within = |c: IVec2, lo: IVec2, hi: IVec2| c.cmpge(lo).all() && c.cmple(hi).all();
+        let map = self.cells_mut(kind);
+        for y in old_lo.y..=old_hi.y {
+            for x in old_lo.x..=old_hi.x {
+                let c = IVec2::new(x, y);
+                if !within(c, new_lo, new_hi) {
+                    unlink_cell(map, c, slot);
+                }
+            }
+        }
+        for y in new_lo.y..=new_hi.y {
+            for x in new_lo.x..=new_hi.x {
+                let c = IVec2::new(x, y);
+                if !within(c, old_lo, old_hi) {
+                    link_cell(map, c, slot, layers);
+                }
+            }
         }
     }
 
@@ -579,7 +612,8 @@ impl BroadPhase {
 /// plugin; added with [`Dynamic`](crate::Dynamic).
 /// A kept list of colliders. Most bodies keep one or two of each kind: those live inline in the
 /// component, read with the rest of the body, not from a heap block of their own.
-type KeptList = SmallVec<[ColliderProxy; 2]>;
+type KeptBoxes = SmallVec<[ColliderProxy; 4]>;
+type KeptSlopes = SmallVec<[ColliderProxy; 2]>;
 
 #[derive(Component, Clone, Debug, Default)]
 pub struct StaticCandidates {
@@ -587,10 +621,10 @@ pub struct StaticCandidates {
     /// when nothing is kept).
     kept: Option<(Aabb, u64, CollisionLayers)>,
     /// What the query returned except the slopes, sorted by entity and part.
-    boxes: KeptList,
+    boxes: KeptBoxes,
     /// The slopes the query returned, sorted by entity and part: most bodies walk where there
     /// is none, and the slope rules look at nothing else.
-    slopes: KeptList,
+    slopes: KeptSlopes,
 }
 
 impl StaticCandidates {
@@ -731,11 +765,31 @@ impl StaticCandidates {
         mut f: impl FnMut(&ColliderProxy, SlopeShape),
     ) {
         for p in self.kept_or_queried(&self.slopes, broad_phase, area, me, scratch) {
-            if let Some(shape) = p.slope
+            if let Some(shape) = p.slope_shape()
                 && p.aabb.meets(area)
             {
                 f(p, shape);
             }
+        }
+    }
+}
+
+/// Adds `slot`, with `layers`, to the cell at `c`.
+fn link_cell(map: &mut CellMap, c: IVec2, slot: u32, layers: CollisionLayers) {
+    let cell = map.entry(c).or_default();
+    cell.slots.push(slot);
+    cell.layers.memberships |= layers.memberships;
+    cell.layers.filters |= layers.filters;
+}
+
+/// Takes `slot` out of the cell at `c`.
+fn unlink_cell(map: &mut CellMap, c: IVec2, slot: u32) {
+    if let Some(cell) = map.get_mut(&c) {
+        if let Some(i) = cell.slots.iter().position(|&s| s == slot) {
+            cell.slots.swap_remove(i);
+        }
+        if cell.slots.is_empty() {
+            cell.layers = CollisionLayers::new(0, 0);
         }
     }
 }
@@ -770,7 +824,7 @@ fn grid_proxy(entity: Entity, grid: &GridData, piece: &GridPiece) -> ColliderPro
         sensor: false,
         layers: grid.layers,
         slope: match piece.kind {
-            PieceKind::Slope(shape) => Some(shape),
+            PieceKind::Slope(shape) => Some(shape.rise()),
             _ => None,
         },
         part: piece.part,
@@ -802,6 +856,27 @@ mod tests {
         let mut ids: Vec<u32> = out.iter().map(|p| p.entity.index_u32()).collect();
         ids.sort();
         ids
+    }
+
+    #[test]
+    fn a_proxy_stays_small() {
+        // Every dynamic body keeps a few proxies inline (`StaticCandidates`), read every step.
+        assert!(
+            size_of::<ColliderProxy>() <= 40,
+            "ColliderProxy is {} bytes",
+            size_of::<ColliderProxy>()
+        );
+    }
+
+    #[test]
+    fn a_slope_proxy_gives_back_its_segment() {
+        let shape = SlopeShape::new(Vec2::new(30.0, 8.0), Vec2::new(2.0, 20.0));
+        let mut p = proxy(1, 0.0, 0.0, 0.0, 0.0);
+        p.aabb = shape.rect();
+        p.slope = Some(shape.rise());
+        assert_eq!(p.slope_shape(), Some(shape));
+        p.slope = None;
+        assert_eq!(p.slope_shape(), None);
     }
 
     #[test]
@@ -1044,6 +1119,23 @@ mod tests {
                         assert_eq!(a, b, "cell {cell}, box {aabb:?}, probe {probe:?}");
                     }
                 }
+                // And in no other cell: a cell it left forgets it.
+                let cells_holding = |bp: &BroadPhase| {
+                    let mut cells: Vec<(i32, i32)> = (bp.moving_cells.iter())
+                        .filter(|(_, c)| !c.slots.is_empty())
+                        .map(|(at, c)| {
+                            assert_eq!(c.slots, [0], "cell {at} of a broad phase with one proxy");
+                            (at.x, at.y)
+                        })
+                        .collect();
+                    cells.sort();
+                    cells
+                };
+                assert_eq!(
+                    cells_holding(&moved),
+                    cells_holding(&fresh),
+                    "cell {cell}, box {aabb:?}"
+                );
             }
         }
     }

@@ -175,7 +175,7 @@ fn collect_shapes(
             }
         }
         for slope in &slopes {
-            if let Some(shape) = broad_phase.get(slope).and_then(|p| p.slope) {
+            if let Some(shape) = broad_phase.get(slope).and_then(|p| p.slope_shape()) {
                 shapes.0.push(OverlayShape::Line {
                     from: shape.left,
                     to: shape.right,

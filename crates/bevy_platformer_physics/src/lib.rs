@@ -52,7 +52,7 @@ pub use components::*;
 pub use config::{PhysicsConfig, PhysicsStep};
 pub use messages::{ContactEnded, ContactStarted, Squished};
 pub use plugins::*;
-pub use slope::{SlopeRef, SlopeSegment, SlopeShape};
+pub use slope::{SlopeRef, SlopeRise, SlopeSegment, SlopeShape};
 pub use step::PlatformerSystems;
 pub use step::contact_events::ReportedContacts;
 pub use tile_grid::{TileCell, TileGrid};

@@ -63,6 +63,17 @@ pub struct SlopeRef {
     pub shape: SlopeShape,
 }
 
+/// Which way a slope rises. A slope is the diagonal of its bounding rect that this picks, so a
+/// rect and a rise are all a [`ColliderProxy`](crate::broad_phase::ColliderProxy) keeps of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
+#[reflect(Debug, PartialEq)]
+pub enum SlopeRise {
+    /// Up toward +x: from the rect's bottom-left corner to its top-right one.
+    Right,
+    /// Up toward −x: from the rect's top-left corner to its bottom-right one.
+    Left,
+}
+
 /// A slope in world space: its low-x and high-x ends.
 #[derive(Clone, Copy, Debug, PartialEq, Reflect)]
 #[reflect(Debug, PartialEq)]
@@ -83,9 +94,34 @@ impl SlopeShape {
         }
     }
 
+    /// The diagonal of `rect` that rises toward `rise`: exactly the segment whose
+    /// [`rect`](Self::rect) and [`rise`](Self::rise) they are.
+    pub fn from_rect(rect: Aabb, rise: SlopeRise) -> Self {
+        match rise {
+            SlopeRise::Right => Self {
+                left: rect.min,
+                right: rect.max,
+            },
+            SlopeRise::Left => Self {
+                left: Vec2::new(rect.min.x, rect.max.y),
+                right: Vec2::new(rect.max.x, rect.min.y),
+            },
+        }
+    }
+
     /// Whether the slope goes up toward +x.
     pub fn rises_right(&self) -> bool {
         self.right.y > self.left.y
+    }
+
+    /// Which way the slope rises (a flat one counts as rising left, as in
+    /// [`rises_right`](Self::rises_right)).
+    pub fn rise(&self) -> SlopeRise {
+        if self.rises_right() {
+            SlopeRise::Right
+        } else {
+            SlopeRise::Left
+        }
     }
 
     /// The bounding rect of the segment.
@@ -202,6 +238,26 @@ mod tests {
         assert!(a.rises_right());
         assert!(!SlopeShape::new(Vec2::new(0.0, 50.0), Vec2::new(100.0, 0.0)).rises_right());
         assert_eq!(a.gradient(), 0.5);
+    }
+
+    #[test]
+    fn a_rect_and_a_rise_give_back_the_exact_segment() {
+        let ends = [
+            (Vec2::new(0.1, 0.3), Vec2::new(100.7, 50.9)),
+            (Vec2::new(-3.3, 50.0), Vec2::new(100.0, -0.2)),
+            (Vec2::new(16.0, 32.0), Vec2::new(0.0, 48.0)),
+        ];
+        for (a, b) in ends {
+            let shape = SlopeShape::new(a, b);
+            assert_eq!(
+                SlopeShape::from_rect(shape.rect(), shape.rise()),
+                shape,
+                "slope from {a} to {b}, rising {:?}",
+                shape.rise()
+            );
+        }
+        assert_eq!(SlopeShape::new(Vec2::ZERO, Vec2::ONE).rise(), SlopeRise::Right);
+        assert_eq!(SlopeShape::new(Vec2::Y, Vec2::X).rise(), SlopeRise::Left);
     }
 
     #[test]

@@ -131,7 +131,7 @@ fn geometrically_supported(app: &App, body: Entity, b: &Aabb) -> bool {
         if p.kind != BodyKind::Static || p.sensor || state.dropping_through.contains(&(p.entity, p.part)) {
             return false;
         }
-        match p.slope {
+        match p.slope_shape() {
             Some(shape) => shape.overlaps_x(b) && (b.min.y - shape.surface_y(b)).abs() <= SUPPORT_GAP,
             None => (p.aabb.max.y - b.min.y).abs() <= SUPPORT_GAP && b.overlap(&p.aabb).x > 0.5,
         }

@@ -27,7 +27,7 @@ use crate::components::*;
 use crate::config::PhysicsConfig;
 use crate::geometry::Aabb;
 use crate::slope::{SlopeRef, SlopeShape};
-use crate::step::movement::{MoveScratch, MoveSettings, MovingBodyItem};
+use crate::step::movement::{Body, MoveScratch, MoveSettings};
 use crate::step::resolve::overlaps_level_solid;
 
 /// The tolerances the finish rules compare with, in pixels and px/s.
@@ -201,7 +201,7 @@ pub fn ground_under(
         if p.sensor || dropping_through.contains(&(p.entity, p.part)) {
             return;
         }
-        let (gap, slope) = match p.slope {
+        let (gap, slope) = match p.slope_shape() {
             Some(shape) => match feet_gap(&shape, body, reach) {
                 Some(gap) => (
                     gap,
@@ -249,7 +249,7 @@ pub fn ground_under(
 /// Confirms or drops `body`'s planned slope support, puts a walking body's feet on the ground
 /// under them, and forgets drop-through platforms that the body has left.
 pub(crate) fn finish_body(
-    body: &mut MovingBodyItem,
+    body: &mut Body,
     broad_phase: &mut BroadPhase,
     settings: &MoveSettings,
     scratch: &mut MoveScratch,
@@ -277,7 +277,7 @@ pub(crate) fn finish_body(
     // checks): if it would put the body inside a solid (a ceiling over a descent that pushed
     // it down), the move is undone, as a blocked climb is.
     if finish.position != position
-        && let Some(me) = broad_phase.get(entity)
+        && let Some(me) = &body.me
         && {
             let end = collider.aabb(finish.position);
             overlaps_level_solid(&end, candidates.boxes_around(broad_phase, &end, me, nearby), skin)
@@ -295,7 +295,7 @@ pub(crate) fn finish_body(
         && state.started_on_floor
         && finish.velocity.y <= 0.0
         && !resolved.floor
-        && let Some(me) = broad_phase.get(entity)
+        && let Some(me) = &body.me
     {
         ground = ground_under(
             &collider.aabb(finish.position),

@@ -41,6 +41,26 @@ pub(crate) struct MovingBody {
     pub sensor: Has<Sensor>,
 }
 
+/// One body as the movement stages see it: its proxy, looked up once for the pass, and its
+/// components. Those that every stage writes are plain references (their change ticks are set
+/// once, here); the `Transform` stays a `Mut`, changed only when the body moves, so that
+/// SyncColliders still mirrors a body that the pass could not move (it has no proxy yet).
+pub(crate) struct Body<'w> {
+    pub entity: Entity,
+    /// The body's broad-phase proxy at the start of the pass (its box is not kept up to date:
+    /// the stages read only its identity and flags). `None` for a body not mirrored yet.
+    pub me: Option<ColliderProxy>,
+    pub transform: Mut<'w, Transform>,
+    pub collider: &'w Collider,
+    pub mode: &'w CollisionMode,
+    pub velocity: &'w mut Velocity,
+    pub input: &'w MovementInput,
+    pub state: &'w mut MovementState,
+    pub candidates: &'w mut StaticCandidates,
+    pub contacts: &'w mut Contacts,
+    pub sensor: bool,
+}
+
 /// The step's settings, as the movement stages use them.
 pub(crate) struct MoveSettings {
     /// Step length, s.
@@ -105,7 +125,20 @@ pub(crate) fn move_bodies(
 ) {
     moved_at.0 = ticks.this_run();
     let settings = MoveSettings::new(&config, step.dt);
-    for mut body in &mut bodies {
+    for item in &mut bodies {
+        let mut body = Body {
+            entity: item.entity,
+            me: broad_phase.get(item.entity).copied(),
+            transform: item.transform,
+            collider: item.collider,
+            mode: item.mode,
+            velocity: item.velocity.into_inner(),
+            input: item.input,
+            state: item.state.into_inner(),
+            candidates: item.candidates.into_inner(),
+            contacts: item.contacts.into_inner(),
+            sensor: item.sensor,
+        };
         prepare_body(&mut body, &broad_phase, &settings, &mut scratch);
         resolve_body(&mut body, &mut broad_phase, &settings, &mut scratch);
         finish_body(&mut body, &mut broad_phase, &settings, &mut scratch);

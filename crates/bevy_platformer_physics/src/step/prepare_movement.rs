@@ -19,7 +19,7 @@ use crate::broad_phase::BroadPhase;
 use crate::config::PhysicsConfig;
 use crate::geometry::Aabb;
 use crate::slope::SlopeRef;
-use crate::step::movement::{MoveScratch, MoveSettings, MovingBodyItem};
+use crate::step::movement::{Body, MoveScratch, MoveSettings};
 use crate::step::resolve::first_candidate_area;
 
 /// How many steps ahead of a moving body the statics are kept (at most one broad-phase cell on
@@ -183,7 +183,7 @@ pub fn plan_slope_movement(
 /// Records the start of `body`'s move, keeps the static colliders around it, and plans its slope
 /// movement.
 pub(crate) fn prepare_body(
-    body: &mut MovingBodyItem,
+    body: &mut Body,
     broad_phase: &BroadPhase,
     settings: &MoveSettings,
     scratch: &mut MoveScratch,
@@ -204,7 +204,7 @@ pub(crate) fn prepare_body(
     state.free_vel_y = v.y;
     state.slope_vel_y = v.y;
     state.slope_bottom = cur.min.y;
-    let Some(me) = broad_phase.get(body.entity) else {
+    let Some(me) = &body.me else {
         body.candidates.clear();
         return;
     };

@@ -248,7 +248,7 @@ pub(crate) fn sync_slopes(
             one_way: false,
             sensor: false,
             layers: *layers,
-            slope: Some(shape),
+            slope: Some(shape.rise()),
             part: 0,
         });
     }

@@ -122,7 +122,7 @@ fn ground_ahead(broad_phase: &BroadPhase, aabb: &Aabb, direction: f32, nearby: &
         p.kind != BodyKind::Dynamic
             && !p.sensor
             && p.aabb.contains(probe)
-            && p.slope
+            && p.slope_shape()
                 .is_none_or(|s| probe.y <= s.surface_y(&Aabb::from_center_half_size(probe, Vec2::ZERO)) + 0.5)
     })
 }

@@ -24,7 +24,7 @@ pub use discrete::move_discrete;
 use crate::broad_phase::{BodyKind, BroadPhase, ColliderProxy, StaticCandidates};
 use crate::components::*;
 use crate::geometry::{Aabb, CorrectionAccumulator, sweep_aabb};
-use crate::step::movement::{MoveScratch, MoveSettings, MovingBodyItem};
+use crate::step::movement::{Body, MoveScratch, MoveSettings};
 
 /// One body's move for one step, as the solvers see it.
 #[derive(Clone, Copy, Debug)]
@@ -545,12 +545,12 @@ impl SortedCandidates {
 
 /// Moves `body` for this step, in its [`CollisionMode`], and records its contacts.
 pub(crate) fn resolve_body(
-    body: &mut MovingBodyItem,
+    body: &mut Body,
     broad_phase: &mut BroadPhase,
     settings: &MoveSettings,
     scratch: &mut MoveScratch,
 ) {
-    let Some(me) = broad_phase.get(body.entity).copied() else {
+    let Some(me) = body.me else {
         return;
     };
     let rules = &settings.candidate_rules;
