@@ -564,12 +564,12 @@ pub(crate) fn resolve_body(
     let start = body.collider.aabb(body.transform.translation.truncate());
     let delta = body.velocity.0 * settings.dt;
     let mut area = first_candidate_area(*body.mode, &start, delta, rules.contact_tolerance);
-    sorted.gather(&area, &me, state, &body.candidates, broad_phase, statics, moving, rules);
+    sorted.gather(&area, &me, state, body.candidates, broad_phase, statics, moving, rules);
     if *body.mode == CollisionMode::Continuous && sorted.solids.iter().any(|s| start.intersects(&s.aabb, settings.skin))
     {
         // It starts inside a solid: the push-out may take it as far as its own size.
         area = candidate_area(&start, delta, rules.contact_tolerance);
-        sorted.gather(&area, &me, state, &body.candidates, broad_phase, statics, moving, rules);
+        sorted.gather(&area, &me, state, body.candidates, broad_phase, statics, moving, rules);
     }
     let contacts = &mut *body.contacts;
     contacts.list.clear();
