@@ -51,16 +51,10 @@ pub(crate) fn on_marker_added(
     marked.0.push(added.entity);
 }
 
-/// A collider that moved or whose velocity changed: every body the plugin moved, each step.
-type MovedFilter = Or<(Changed<Transform>, Changed<Velocity>)>;
-
-/// What SyncColliders reads of a moved collider, with the change ticks that tell who moved it.
-type MovedData = (
-    Entity,
-    Ref<'static, Transform>,
-    &'static Collider,
-    Option<Ref<'static, Velocity>>,
-);
+/// What SyncColliders reads of a collider to tell whether it moved or its velocity changed, and
+/// who did it. (The change ticks are read once, here, not also by a `Changed` filter: every body
+/// the plugin moves changed, every step.)
+type MovedData = (Entity, Ref<'static, Transform>, Option<Ref<'static, Velocity>>);
 
 /// Why a collider's entity cannot be simulated.
 fn problem(
@@ -178,7 +172,7 @@ pub(crate) fn sync_colliders(
     mut broad_phase: ResMut<BroadPhase>,
     edited: Query<Entity, (With<Collider>, EditedFilter)>,
     mut marked: ResMut<MarkedColliders>,
-    moved: Query<MovedData, MovedFilter>,
+    moved: Query<MovedData, With<Collider>>,
     moved_at: Res<MovedAt>,
     all: Query<SyncData>,
     mut removed_one_way: RemovedComponents<OneWayPlatform>,
@@ -191,16 +185,18 @@ pub(crate) fn sync_colliders(
             sync_one(&mut commands, &mut broad_phase, item);
         }
     }
-    for (entity, transform, collider, velocity) in &moved {
+    for (entity, transform, velocity) in &moved {
         // Moved by the last movement pass and by nothing since: it mirrored the move itself.
         let by_the_pass = transform.last_changed() == moved_at.0
             && velocity
                 .as_ref()
                 .is_none_or(|v| v.last_changed() == moved_at.0 && v.0.is_finite())
             && transform.translation.is_finite();
-        if !by_the_pass
-            && !already_mirrored(&broad_phase, entity, &transform, collider, velocity.as_deref())
-            && let Ok(item) = all.get(entity)
+        if by_the_pass || !(transform.is_changed() || velocity.as_ref().is_some_and(Ref::is_changed)) {
+            continue;
+        }
+        if let Ok(item) = all.get(entity)
+            && !already_mirrored(&broad_phase, entity, &transform, item.2, velocity.as_deref())
         {
             sync_one(&mut commands, &mut broad_phase, item);
         }
