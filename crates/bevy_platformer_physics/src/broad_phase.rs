@@ -395,6 +395,7 @@ impl BroadPhase {
     }
 
     /// Moves the proxy of `entity` to `aabb`. Does nothing for an unknown entity.
+    #[inline]
     pub fn set_aabb(&mut self, entity: Entity, aabb: Aabb) {
         // Every moved body comes here every step: the slot is changed in place, and a box that
         // stays in the same cells (most moves) costs a few comparisons.
@@ -633,6 +634,7 @@ impl StaticCandidates {
     /// the static geometry changed.
     /// Returns whether they do (not for a non-finite area).
     /// `scratch` takes the query's results.
+    #[inline]
     pub(crate) fn cover(
         &mut self,
         broad_phase: &BroadPhase,
@@ -739,6 +741,7 @@ impl StaticCandidates {
     }
 
     /// `kept` if the kept colliders cover `area` for `me`, else a new query's results in `scratch`.
+    #[inline]
     fn kept_or_queried<'a>(
         &self,
         kept: &'a [ColliderProxy],

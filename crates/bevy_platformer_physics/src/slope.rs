@@ -163,6 +163,7 @@ impl SlopeShape {
     }
 
     /// The horizontal speed factor of `seeds/000` §4: `1/(1+s)` uphill, `1+s` downhill, 1 at rest.
+    #[inline]
     pub fn x_vel_factor(&self, vx: f32) -> f32 {
         if vx == 0.0 {
             1.0

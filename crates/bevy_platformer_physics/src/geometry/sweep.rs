@@ -66,6 +66,7 @@ fn axis_times(
 /// `skin` (pixels) is the rounding margin: a mover that starts up to `skin` inside the face it
 /// enters through is still hit at `t = 0`; one that starts deeper inside is already overlapping and
 /// is left to the push-out. Returns `None` for no hit during this step.
+#[inline]
 pub fn sweep_aabb(mover: &Aabb, delta: Vec2, target: &Aabb, skin: f32) -> Option<SweepHit> {
     if delta == Vec2::ZERO {
         return None;

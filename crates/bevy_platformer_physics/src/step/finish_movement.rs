@@ -248,6 +248,7 @@ pub fn ground_under(
 
 /// Confirms or drops `body`'s planned slope support, puts a walking body's feet on the ground
 /// under them, and forgets drop-through platforms that the body has left.
+#[inline]
 pub(crate) fn finish_body(
     body: &mut Body,
     broad_phase: &mut BroadPhase,

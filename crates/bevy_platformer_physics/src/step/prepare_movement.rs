@@ -182,6 +182,7 @@ pub fn plan_slope_movement(
 
 /// Records the start of `body`'s move, keeps the static colliders around it, and plans its slope
 /// movement.
+#[inline]
 pub(crate) fn prepare_body(
     body: &mut Body,
     broad_phase: &BroadPhase,

@@ -20,6 +20,7 @@ const SNAP_LIMIT: f32 = 0.01;
 const MAX_CORRECTIONS: usize = 16;
 
 /// The continuous (CCD) move of one body.
+#[inline]
 pub fn move_continuous(request: &MoveRequest, contacts: &mut Contacts) -> MoveOutcome {
     // Nothing in the way (a body in the air, or walking on a slope, whose blocks are left out).
     if request.solids.is_empty() {

@@ -247,6 +247,7 @@ fn push_deepens(
 
 /// Whether the face of static `solid` facing `normal` is covered by another static solid where
 /// `body` overlaps it: a point just outside that face, in the middle of the overlap, lies inside it.
+#[inline]
 pub(crate) fn internal_face(
     solid: &ColliderProxy,
     normal: Vec2,
@@ -514,6 +515,7 @@ pub(crate) fn first_candidate_area(mode: CollisionMode, start: &Aabb, delta: Vec
 impl SortedCandidates {
     /// Sorts the colliders around `area` for body `me`: the kept statics and the moving colliders.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     pub(crate) fn gather(
         &mut self,
         area: &Aabb,
@@ -544,6 +546,7 @@ impl SortedCandidates {
 }
 
 /// Moves `body` for this step, in its [`CollisionMode`], and records its contacts.
+#[inline]
 pub(crate) fn resolve_body(
     body: &mut Body,
     broad_phase: &mut BroadPhase,
