@@ -155,6 +155,28 @@ fn an_invalid_path_is_skipped() {
 }
 
 #[test]
+fn a_path_broken_after_it_ran_is_skipped() {
+    let mut app = app();
+    let start = Vec3::new(0.0, 60.0, 0.0);
+    let lift = app
+        .world_mut()
+        .spawn((
+            Collider::rectangle(20.0, 4.0),
+            Transform::from_translation(start),
+            PathFollower::new(vec![Vec2::new(0.0, 60.0), Vec2::new(100.0, 60.0)], 50.0, PathMode::Loop),
+        ))
+        .id();
+    tick(&mut app, 10);
+    let moved_to = app.world().get::<Transform>(lift).unwrap().translation;
+    assert!(moved_to.x > start.x, "the lift runs first: {moved_to}");
+    app.world_mut().get_mut::<PathFollower>(lift).unwrap().speed = f32::NAN;
+    tick(&mut app, 10);
+    assert_invalid(&app, lift, "NaN path speed");
+    let stopped_at = app.world().get::<Transform>(lift).unwrap().translation;
+    assert!(stopped_at.is_finite(), "no NaN spread to the lift: {stopped_at}");
+}
+
+#[test]
 fn nan_movement_input_is_ignored() {
     let mut app = app();
     let body = healthy_scene(&mut app);

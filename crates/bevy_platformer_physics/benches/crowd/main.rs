@@ -18,7 +18,8 @@
 //! shared). The results (median time per step of criterion's samples, per character-step, and the
 //! figures) are merged into `docs/benchmarks/crowd.csv` (or the file named by `CROWD_CSV`), which
 //! `tools/plot_benchmarks.py` plots. `CROWD_ONLY=<substring>` runs only the cases whose id
-//! (`crowd-<level>/<variant>/<n>`) contains it, skipping the others' setup too.
+//! (`crowd-<level>/<variant>/<n>`) contains it, skipping the others' setup too; a trailing `$`
+//! anchors it at the end of the id (`crowd-512/ours-grid/100$` is N = 100 alone).
 //!
 //! Without `--bench` (`cargo test --benches`), only N = 100 runs, briefly, and nothing is written.
 //!
@@ -295,6 +296,11 @@ fn runs(variant: &str, width: i32, n: usize) -> bool {
 fn main() {
     let bench_mode = std::env::args().any(|a| a == "--bench");
     let only = std::env::var("CROWD_ONLY").ok();
+    // `CROWD_ONLY`: a substring of the id, or its end when the pattern ends with `$`.
+    let selects = |pattern: &str, id: &str| match pattern.strip_suffix('$') {
+        Some(end) => id.ends_with(end),
+        None => id.contains(pattern),
+    };
     let profile_steps = std::env::var("CROWD_STEPS").ok().map(|k| {
         k.parse::<usize>()
             .unwrap_or_else(|_| panic!("CROWD_STEPS={k:?} is not a number of steps"))
@@ -317,7 +323,7 @@ fn main() {
         for &n in counts {
             for variant in VARIANTS {
                 let id = format!("crowd-{width}/{variant}/{n}");
-                if !runs(variant, width, n) || only.as_ref().is_some_and(|o| !id.contains(o.as_str())) {
+                if !runs(variant, width, n) || only.as_ref().is_some_and(|o| !selects(o, &id)) {
                     continue;
                 }
                 let built = Instant::now();

@@ -33,10 +33,10 @@ type SyncData = (
     Option<&'static InvalidBody>,
 );
 
-/// A collider whose shape, layers or path may have changed. (A marker added to it is told by
-/// [`on_marker_added`] instead: a filter for it would be one more check of every collider, every
-/// step.)
-type EditedFilter = Or<(Changed<Collider>, Changed<CollisionLayers>, Changed<PathFollower>)>;
+/// A collider whose shape or layers may have changed. (A changed path is found by a query of
+/// the path followers alone, and an added marker by [`on_marker_added`]: every filter here is one
+/// more check of every collider, every step, and the static ones can be thousands.)
+type EditedFilter = Or<(Changed<Collider>, Changed<CollisionLayers>)>;
 
 /// Colliders that got a marker changing what they are (dynamic, kinematic, one-way, sensor) since
 /// the last [`sync_colliders`].
@@ -51,10 +51,13 @@ pub(crate) fn on_marker_added(
     marked.0.push(added.entity);
 }
 
-/// What SyncColliders reads of a collider to tell whether it moved or its velocity changed, and
-/// who did it. (The change ticks are read once, here, not also by a `Changed` filter: every body
-/// the plugin moves changed, every step.)
-type MovedData = (Entity, Ref<'static, Transform>, Option<Ref<'static, Velocity>>);
+/// What SyncColliders reads of a body (a collider with a velocity) to tell whether it moved or
+/// its velocity changed, and who did it. (The change ticks are read once, here, not also by a
+/// `Changed` filter: every body the plugin moves changed, every step.)
+type MovedData = (Entity, Ref<'static, Transform>, Ref<'static, Velocity>);
+
+/// A collider without a velocity (a static one) that something moved: one check per collider.
+type MovedFixedFilter = (With<Collider>, Without<Velocity>, Changed<Transform>);
 
 /// Why a collider's entity cannot be simulated.
 fn problem(
@@ -172,7 +175,9 @@ pub(crate) fn sync_colliders(
     mut broad_phase: ResMut<BroadPhase>,
     edited: Query<Entity, (With<Collider>, EditedFilter)>,
     mut marked: ResMut<MarkedColliders>,
+    new_paths: Query<Entity, (With<Collider>, Changed<PathFollower>)>,
     moved: Query<MovedData, With<Collider>>,
+    moved_fixed: Query<Entity, MovedFixedFilter>,
     moved_at: Res<MovedAt>,
     all: Query<SyncData>,
     mut removed_one_way: RemovedComponents<OneWayPlatform>,
@@ -180,23 +185,22 @@ pub(crate) fn sync_colliders(
     mut removed_dynamic: RemovedComponents<Dynamic>,
     mut removed_kinematic: RemovedComponents<Kinematic>,
 ) {
-    for entity in edited.iter().chain(marked.0.drain(..)) {
+    for entity in edited.iter().chain(&new_paths).chain(marked.0.drain(..)) {
         if let Ok(item) = all.get(entity) {
             sync_one(&mut commands, &mut broad_phase, item);
         }
     }
-    for (entity, transform, velocity) in &moved {
+    let moved_bodies = moved.iter().filter_map(|(entity, transform, velocity)| {
         // Moved by the last movement pass and by nothing since: it mirrored the move itself.
         let by_the_pass = transform.last_changed() == moved_at.0
-            && velocity
-                .as_ref()
-                .is_none_or(|v| v.last_changed() == moved_at.0 && v.0.is_finite())
+            && velocity.last_changed() == moved_at.0
+            && velocity.0.is_finite()
             && transform.translation.is_finite();
-        if by_the_pass || !(transform.is_changed() || velocity.as_ref().is_some_and(Ref::is_changed)) {
-            continue;
-        }
+        (!by_the_pass && (transform.is_changed() || velocity.is_changed())).then_some(entity)
+    });
+    for entity in moved_bodies.chain(&moved_fixed) {
         if let Ok(item) = all.get(entity)
-            && !already_mirrored(&broad_phase, entity, &transform, item.2, velocity.as_deref())
+            && !already_mirrored(&broad_phase, entity, item.1, item.2, item.5)
         {
             sync_one(&mut commands, &mut broad_phase, item);
         }
