@@ -604,6 +604,13 @@ impl BroadPhase {
     }
 }
 
+/// The kept boxes of a body. A walker on a tile grid keeps up to four (the ground run, the runs
+/// under a ramp, a wall): they live inline in the component, read with the rest of the body, not
+/// from a heap block of their own.
+type KeptBoxes = SmallVec<[ColliderProxy; 4]>;
+/// The kept slopes of a body: one or two around a ramp or a valley, most often none.
+type KeptSlopes = SmallVec<[ColliderProxy; 2]>;
+
 /// The static colliders and tile-grid pieces a dynamic body interacts with around its move, kept
 /// from one stage of the step to the next and from one step to the next. PrepareMovement queries
 /// an area with some room around the move, and keeps the result while the body's moves stay inside
@@ -611,11 +618,6 @@ impl BroadPhase {
 /// FinishMovement take theirs from it. So a walking body queries the broad phase every few
 /// steps, not several times per step, and gets exactly what a new query would return. Kept by the
 /// plugin; added with [`Dynamic`](crate::Dynamic).
-/// A kept list of colliders. Most bodies keep one or two of each kind: those live inline in the
-/// component, read with the rest of the body, not from a heap block of their own.
-type KeptBoxes = SmallVec<[ColliderProxy; 4]>;
-type KeptSlopes = SmallVec<[ColliderProxy; 2]>;
-
 #[derive(Component, Clone, Debug, Default)]
 pub struct StaticCandidates {
     /// The area queried, the static version then, and the layers of the body it was for (`None`
