@@ -25,7 +25,9 @@ use crate::step::finish_movement::{FinishTolerances, finish_body};
 use crate::step::prepare_movement::{SlopeRules, prepare_body};
 use crate::step::resolve::{CandidateRules, SortedCandidates, resolve_body};
 
-/// What the movement stages read and write of a body.
+/// What the movement stages read and write of a body; the pass hands it on as a [`Body`]. (A
+/// tuple query in its place, which would spare repeating the fields, costs 1.5 % more
+/// instructions per body-step.)
 #[derive(QueryData)]
 #[query_data(mutable)]
 pub(crate) struct MovingBody {

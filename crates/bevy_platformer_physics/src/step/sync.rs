@@ -199,9 +199,9 @@ pub(crate) fn sync_colliders(
         (!by_the_pass && (transform.is_changed() || velocity.is_changed())).then_some(entity)
     });
     for entity in moved_bodies.chain(&moved_fixed) {
-        if let Ok(item) = all.get(entity)
-            && !already_mirrored(&broad_phase, entity, item.1, item.2, item.5)
-        {
+        let Ok(item) = all.get(entity) else { continue };
+        let (_, transform, collider, _layers, _markers, velocity, ..) = item;
+        if !already_mirrored(&broad_phase, entity, transform, collider, velocity) {
             sync_one(&mut commands, &mut broad_phase, item);
         }
     }
