@@ -1,6 +1,7 @@
-//! A slope playground with every shape of `seeds/000` §17: floor → slope → top block both ways,
-//! a V valley and a V with a flat bottom, a crest, gradients 0.25 to 3, a wall on a slope, a ceiling
-//! over a climb, a one-way platform above a slope and a trigger on a slope.
+//! A slope playground with every shape the slope rules of `docs/physics-rules.md` cover: floor →
+//! slope → top block both ways, a V valley and a V with a flat bottom, a crest, gradients 0.25 to
+//! 3, a wall on a slope, a ceiling over a climb, a one-way platform above a slope and a trigger on
+//! a slope.
 //!
 //! Arrows or A/D walk, Space jumps, Down + Space drops through. Stand still on a slope to slide.
 //! C, R and N toggle the overlay (colliders and slopes, object rects, contacts and foot samples).

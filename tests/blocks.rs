@@ -1,15 +1,13 @@
 //! Blocks hit from below: question blocks give a coin or a mushroom once; bricks break for a big
 //! player only (a tile edit the physics sees on the next step).
 
-mod common;
-
+use crate::common::*;
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
-use common::*;
 use slope_bros::gameplay::items::Mushroom;
 use slope_bros::gameplay::player::Form;
 use slope_bros::gameplay::progress::GameProgress;
-use slope_bros::level::{LevelInfo, cell};
+use slope_bros::level::{Block, LevelInfo};
 use slope_bros::replay::Replay;
 
 /// A block three cells above the player's head (at column 4, row 2 from the top).
@@ -23,17 +21,17 @@ fn block_level(block: char) -> std::path::PathBuf {
             &row,
             "S........S",
             "S........S",
-            "S...@....S",
+            "S...P....S",
             "##########",
         ],
         &[],
     )
 }
 
-fn block_cell(app: &App) -> (IVec2, i32) {
+fn block_cell(app: &App) -> (IVec2, Option<Block>) {
     let info = app.world().resource::<LevelInfo>();
     let cell = IVec2::new(4, info.cells.height as i32 - 1 - 2);
-    (cell, info.cells.value(cell))
+    (cell, info.cells.block(cell))
 }
 
 #[test]
@@ -43,9 +41,9 @@ fn a_coin_block_gives_one_coin_and_is_used() {
         Replay::default().hold(10, "").hold(30, "J").hold(40, "").hold(30, "J"),
     );
     tick(&mut app, 1);
-    assert_eq!(block_cell(&app).1, cell::QUESTION_COIN);
+    assert_eq!(block_cell(&app).1, Some(Block::QuestionCoin));
     tick(&mut app, 80);
-    assert_eq!(block_cell(&app).1, cell::USED, "the hit block is used");
+    assert_eq!(block_cell(&app).1, Some(Block::Used), "the hit block is used");
     assert_eq!(app.world().resource::<GameProgress>().coins, 1);
     tick(&mut app, 60);
     assert_eq!(
@@ -91,7 +89,11 @@ fn a_small_player_bumps_a_brick_and_a_big_one_breaks_it() {
     let replay = Replay::default().hold(10, "").hold(30, "J").hold(60, "");
     let mut app = app_on(block_level('B'), replay.clone());
     tick(&mut app, 100);
-    assert_eq!(block_cell(&app).1, cell::BRICK, "a small player does not break bricks");
+    assert_eq!(
+        block_cell(&app).1,
+        Some(Block::Brick),
+        "a small player does not break bricks"
+    );
 
     let mut app = app_on(block_level('B'), replay);
     tick(&mut app, 2);
@@ -103,8 +105,8 @@ fn a_small_player_bumps_a_brick_and_a_big_one_breaks_it() {
     tick(&mut app, 2);
     assert_eq!(super_form(&mut app), Form::Big);
     tick(&mut app, 60);
-    let (cell_at, value) = block_cell(&app);
-    assert_eq!(value, 0, "a big player breaks the brick");
+    let (cell_at, block) = block_cell(&app);
+    assert_eq!(block, None, "a big player breaks the brick");
     let info = app.world().resource::<LevelInfo>().clone();
     let world = app.world_mut();
     let grid = world.get::<TileGrid>(info.cells.grid.unwrap()).unwrap();

@@ -1,11 +1,9 @@
 //! Enemies end to end: stomps, side hits, ledge turns, shells, hammers (pixel-perfect).
 
-mod common;
-
+use crate::common::*;
 use bevy::prelude::*;
 use bevy_platformer_physics::pixel_perfect::masks_overlap;
 use bevy_platformer_physics::prelude::*;
-use common::*;
 use slope_bros::gameplay::enemies::{EnemyKind, KnockedOut};
 use slope_bros::gameplay::hammer::{Hammer, player_image};
 use slope_bros::gameplay::player::{Player, PlayerStatus};
@@ -20,7 +18,7 @@ fn a_stomp_kills_a_walker_and_bounces_the_player() {
     let level = write_level(
         "stomp",
         &[
-            "S..........@...........S",
+            "S..........P...........S",
             "S......................S",
             "S......................S",
             "S...........w..........S",
@@ -53,7 +51,7 @@ fn walking_into_a_walker_kills_a_small_player() {
         "side_hit",
         &[
             "S......................S",
-            "S..@..........w........S",
+            "S..P..........w........S",
             "########################",
         ],
         &[],
@@ -76,9 +74,9 @@ fn a_ledge_walker_turns_at_the_ledge_and_a_walker_walks_off() {
     let level = write_level(
         "ledges",
         &[
-            "S@...................................S",
+            "SP...................................S",
             "S....................................S",
-            "S.......l..............w.............S",
+            "S.......W..............w.............S",
             "S....#######.......#######...........S",
             "S....................................S",
             "S....................................S",
@@ -125,7 +123,7 @@ fn a_kicked_shell_knocks_out_an_enemy() {
     let level = write_level(
         "shell",
         &[
-            "S.....@...........S",
+            "S.....P...........S",
             "S.................S",
             "S.................S",
             "S.....k...........S",
@@ -192,7 +190,7 @@ fn hammer_positions(masks: &SpriteMasks, player_min: Vec2, player_size: Vec2) ->
 
 #[test]
 fn a_hammer_hurts_only_where_its_pixels_touch_the_player() {
-    let rows = ["S.......S", "S...@...S", "#########"];
+    let rows = ["S.......S", "S...P...S", "#########"];
     for expect_hit in [false, true] {
         let mut app = app_on(write_level("hammer", &rows, &[]), Replay::default());
         tick(&mut app, 10);
@@ -230,7 +228,7 @@ fn a_hammer_hurts_only_where_its_pixels_touch_the_player() {
 fn hammer_throwers_throw_hammers_at_a_near_player() {
     let level = write_level(
         "thrower",
-        &["S..................S", "S..@.........h.....S", "###################S"],
+        &["S..................S", "S..P.........H.....S", "###################S"],
         &[],
     );
     let mut app = app_on(level, Replay::default());

@@ -2,13 +2,12 @@
 //! (`levels/replays/<level>.ron`) reaches the goal; the same replay twice gives identical traces;
 //! the command line runs headless and writes a trace; foreign LDtk projects load too.
 
-mod common;
-
+use crate::common::*;
 use bevy::prelude::*;
-use common::*;
+use slope_bros::app::headless_app;
 use slope_bros::gameplay::goal::Goal;
 use slope_bros::gameplay::player::Player;
-use slope_bros::headless::{self, HeadlessRun, headless_app};
+use slope_bros::headless::{self, HeadlessRun};
 use slope_bros::input::InputSource;
 use slope_bros::level::{BUILTIN_LEVELS, LevelInfo, LevelSource};
 use slope_bros::replay::Replay;

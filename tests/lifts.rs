@@ -1,10 +1,8 @@
 //! Lifts carry the player and enemies across a pit.
 
-mod common;
-
+use crate::common::*;
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
-use common::*;
 use serde_json::json;
 use slope_bros::gameplay::enemies::Enemy;
 use slope_bros::gameplay::player::Player;
@@ -17,10 +15,10 @@ fn a_lift_carries_the_player_and_an_enemy_standing_on_it() {
     // hurt the player).
     let rows = [
         "S..............................S",
-        "S....l.........................S",
+        "S....W.........................S",
         "S..............................S",
         "S..............................S",
-        "S..@...........................S",
+        "S..P...........................S",
         "S..............................S",
         "S..............................S",
         "S..............................S",

@@ -1,12 +1,10 @@
 //! The player end to end: running, variable jumps, coyote time, jump buffer, growth and damage,
 //! drop-through, pits and respawn.
 
-mod common;
-
+use crate::common::*;
 use bevy::prelude::*;
 use bevy_platformer_physics::broad_phase::BroadPhase;
 use bevy_platformer_physics::prelude::*;
-use common::*;
 use slope_bros::gameplay::items::spawn_mushroom;
 use slope_bros::gameplay::player::{Form, Player, PlayerStatus, box_fits};
 use slope_bros::gameplay::progress::{GameProgress, RunOutcome};
@@ -18,7 +16,7 @@ const FLAT: [&str; 6] = [
     "S..............................................................S",
     "S..............................................................S",
     "S..............................................................S",
-    "S..@...........................................................S",
+    "S..P...........................................................S",
     "################################################################",
 ];
 
@@ -89,7 +87,7 @@ const LEDGE: [&str; 14] = [
     "S.......................................S",
     "S.......................................S",
     "S.......................................S",
-    "S.@.....................................S",
+    "S.P.....................................S",
     "#########...............................S",
     "S.......................................S",
     "S.......................................S",
@@ -155,7 +153,7 @@ fn coyote_time_allows_a_late_jump_but_not_a_very_late_one() {
 
 #[test]
 fn a_jump_pressed_just_before_landing_happens_on_landing() {
-    let rows = ["S........S", "S...@....S", "S........S", "S........S", "##########"];
+    let rows = ["S........S", "S...P....S", "S........S", "S........S", "##########"];
     let mut app = app_on(write_level("buffer", &rows, &[]), Replay::default());
     tick(&mut app, 1);
     // Fall; press jump when the feet are less than 6 px above the ground.
@@ -207,7 +205,7 @@ fn the_mushroom_grows_the_collider_and_damage_shrinks_it() {
     let rows = [
         "S..................S",
         "S..................S",
-        "S..@..........w....S",
+        "S..P..........w....S",
         "####################",
     ];
     let mut app = app_on(
@@ -247,7 +245,7 @@ fn growth_waits_until_the_big_collider_fits_under_a_low_ceiling() {
     let rows = [
         "S..................S",
         "SSSSSSSSSS.........S",
-        "S.@................S",
+        "S.P................S",
         "####################",
     ];
     let mut app = app_on(
@@ -274,7 +272,7 @@ fn growth_waits_until_the_big_collider_fits_under_a_low_ceiling() {
 fn down_and_jump_drop_through_a_one_way_platform_and_jump_alone_does_not() {
     let rows = [
         "S...........S",
-        "S....@......S",
+        "S....P......S",
         "S..======...S",
         "S...........S",
         "S...........S",
@@ -312,7 +310,7 @@ fn down_and_jump_drop_through_a_one_way_platform_and_jump_alone_does_not() {
 fn falling_into_a_pit_costs_a_life_and_restarts_at_the_checkpoint() {
     let rows = [
         "S.......................S",
-        "S.@.......C.............S",
+        "S.P.......C.............S",
         "###############....######",
     ];
     let mut app = app_on(write_level("pit", &rows, &[]), Replay::default().hold(600, "R"));

@@ -15,9 +15,12 @@ randomness). Every file is checked before it is written:
   route from Player to Checkpoint and Goal is walkable with "run right and jump", every coin is
   within reach, and each level has what its brief asks for (see BRIEFS);
 - LDtk consistency: uids, iids, __cWid/__cHei, intGridCsv length, __grid, __worldX/Y, toc;
-- the official schema `levels/schema/JSON_SCHEMA.json`, with a small draft-07 validator of the
-  keywords the schema uses (the same logic as `tests/levels_schema.rs`) and, if installed, with
-  the `jsonschema` package (`pip install jsonschema`).
+- the official schema `levels/schema/JSON_SCHEMA.json`, if the `jsonschema` package is installed
+  (`pip install jsonschema`); the game's tests always validate the levels against it
+  (`tests/levels_schema.rs`).
+
+It also writes `levels/mapping.ron` (the physics kind of each IntGrid value) from
+`levels/alphabet.json`, the one alphabet of the maps.
 
 Source format
 =============
@@ -114,22 +117,11 @@ COLLISIONS_LAYER_UID = 2
 LEVEL_UID = 22
 NEXT_UID = 23
 
-# value, identifier, source character, editor colour
-INTGRID_VALUES = [
-    (1, "ground", "#", "#8A5A34"),
-    (2, "stone", "S", "#7E7E8C"),
-    (3, "one_way", "=", "#F0C878"),
-    (4, "brick", "B", "#B8452C"),
-    (5, "question_coin", "?", "#F8B800"),
-    (6, "question_mushroom", "M", "#E8601C"),
-    (7, "used_block", "U", "#5E4632"),
-    (8, "slope45_up_right", "/", "#3C9E46"),
-    (9, "slope45_up_left", "\\", "#1F6B2B"),
-    (10, "gentle_low_up_right", "r", "#9BE08A"),
-    (11, "gentle_high_up_right", "R", "#62C46A"),
-    (12, "gentle_low_up_left", "l", "#8FD3E6"),
-    (13, "gentle_high_up_left", "L", "#3E9DB8"),
-]
+# The one alphabet of the ASCII maps (shared with the end-to-end tests' level writer):
+# IntGrid values as (value, identifier, source character, editor colour), and entity characters.
+ALPHABET = json.loads((LEVELS_DIR / "alphabet.json").read_text())
+INTGRID_VALUES = [(v["value"], v["identifier"], v["char"], v["color"]) for v in ALPHABET["int_grid"]]
+PHYSICS_KIND = {v["value"]: v["physics"] for v in ALPHABET["int_grid"]}
 CHAR_TO_VALUE = {ch: v for v, _, ch, _ in INTGRID_VALUES}
 VALUE_NAME = {v: name for v, name, _, _ in INTGRID_VALUES}
 
@@ -219,16 +211,7 @@ LEVEL_FIELDS = [
 ]
 THEMES = ("overworld", "underground", "sky", "castle")
 
-MAP_ENTITY_CHARS = {
-    "P": ("Player", {}),
-    "G": ("Goal", {}),
-    "C": ("Checkpoint", {}),
-    "o": ("Coin", {}),
-    "w": ("Walker", {"turns_at_ledges": False}),
-    "W": ("Walker", {"turns_at_ledges": True}),
-    "k": ("ShellEnemy", {}),
-    "H": ("HammerThrower", {}),
-}
+MAP_ENTITY_CHARS = {e["char"]: (e["identifier"], e["fields"]) for e in ALPHABET["entities"]}
 PLATFORM_CHAR = "_"
 CHARACTERS = {"Player", "Goal", "Checkpoint", "Walker", "ShellEnemy", "HammerThrower"}
 
@@ -1386,189 +1369,10 @@ def check_consistency(doc: dict) -> list[str]:
 
 
 # ---------------------------------------------------------------------------------------------
-# Schema validation: a draft-07 subset, the keywords LDtk's schema uses (as tests/levels_schema.rs)
+# Schema validation: the game's end-to-end tests validate every level against LDtk's JSON schema
+# (tests/levels_schema.rs, with a maintained validator); here only if the `jsonschema` package is
+# installed, to catch a problem before writing.
 # ---------------------------------------------------------------------------------------------
-
-SCHEMA_KEYWORDS = {"type", "$ref", "properties", "required", "additionalProperties", "items", "enum", "oneOf"}
-SCHEMA_ANNOTATIONS = {"description", "title", "$schema", "version"}
-SCHEMA_CONTAINERS = {"LdtkJsonRoot", "otherTypes", "definitions"}
-
-
-def schema_unsupported(schema) -> list[str]:
-    """Keywords of the schema outside the validated set (should be none)."""
-    out = []
-
-    def walk(s, path):
-        if isinstance(s, bool):
-            return
-        if not isinstance(s, dict):
-            out.append(f"{path}: a schema must be an object or a boolean")
-            return
-        for k, v in s.items():
-            p = f"{path}/{k}"
-            if k in ("properties", "otherTypes", "definitions"):
-                for name, sub in v.items():
-                    walk(sub, f"{p}/{name}")
-            elif k in ("items", "additionalProperties", "LdtkJsonRoot"):
-                if isinstance(v, list):
-                    out.append(f"{p}: tuple `items` is not supported")
-                else:
-                    walk(v, p)
-            elif k == "oneOf":
-                for i, sub in enumerate(v):
-                    walk(sub, f"{p}/{i}")
-            elif k == "type":
-                names = v if isinstance(v, list) else [v]
-                for n in names:
-                    if n not in ("null", "boolean", "object", "array", "number", "integer", "string"):
-                        out.append(f"{p}: unknown type {n!r}")
-            elif k not in SCHEMA_KEYWORDS and k not in SCHEMA_ANNOTATIONS:
-                out.append(f"{p}: unsupported keyword")
-    walk(schema, "#")
-    return out
-
-
-def json_type_matches(name: str, v) -> bool:
-    if name == "null":
-        return v is None
-    if name == "boolean":
-        return isinstance(v, bool)
-    if name == "object":
-        return isinstance(v, dict)
-    if name == "array":
-        return isinstance(v, list)
-    if name == "string":
-        return isinstance(v, str)
-    if name == "number":
-        return isinstance(v, (int, float)) and not isinstance(v, bool)
-    if name == "integer":
-        return (isinstance(v, int) and not isinstance(v, bool)) or (isinstance(v, float) and v.is_integer())
-    return False
-
-
-def json_equal(a, b) -> bool:
-    num = (int, float)
-    if isinstance(a, num) and isinstance(b, num) and not isinstance(a, bool) and not isinstance(b, bool):
-        return a == b
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, list):
-        return len(a) == len(b) and all(json_equal(x, y) for x, y in zip(a, b))
-    if isinstance(a, dict):
-        return a.keys() == b.keys() and all(json_equal(a[k], b[k]) for k in a)
-    return a == b
-
-
-def pointer_escape(token: str) -> str:
-    return token.replace("~", "~0").replace("/", "~1")
-
-
-def resolve_ref(root, ref: str):
-    if not ref.startswith("#"):
-        raise KeyError(ref)
-    node = root
-    if ref in ("#", "#/"):
-        return node
-    for token in ref[2:].split("/"):
-        token = token.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, dict) and token in node:
-            node = node[token]
-        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
-            node = node[int(token)]
-        else:
-            raise KeyError(ref)
-    return node
-
-
-def describe_value(v) -> str:
-    """The value's JSON type and a short rendering (as tests/levels_schema.rs writes it)."""
-    if v is None:
-        return "null"
-    if isinstance(v, bool):
-        kind = "boolean"
-    elif isinstance(v, int):
-        kind = "integer"
-    elif isinstance(v, float):
-        kind = "number"
-    elif isinstance(v, str):
-        kind = "string"
-    elif isinstance(v, list):
-        kind = "array"
-    else:
-        kind = "object"
-    return f"{kind} {compact_json(v)}"
-
-
-def compact_json(v) -> str:
-    text = json.dumps(v, separators=(",", ":"), ensure_ascii=False)
-    return text if len(text) <= 60 else text[:60] + "\u2026"
-
-
-def mini_validate(root, instance, limit: int = 20) -> list[str]:
-    """Errors as '<json pointer>: <message>' (empty = valid): the same algorithm and messages as
-    the Rust validator in tests/levels_schema.rs."""
-    errors: list[str] = []
-
-    def v(path: str, message: str) -> str:
-        return f"{path or '/'}: {message}"
-
-    def go(schema, inst, path: str, depth: int, out: list[str]):
-        if len(out) >= limit:
-            return
-        if depth > 256:
-            out.append(v(path, "schema nesting too deep (a $ref cycle?)"))
-            return
-        if schema is True:
-            return
-        if schema is False:
-            out.append(v(path, "no value is allowed here (schema `false`)"))
-            return
-        if "$ref" in schema:  # draft-07: the siblings of $ref are ignored
-            try:
-                target = resolve_ref(root, schema["$ref"])
-            except KeyError:
-                out.append(v(path, f"invalid schema: unresolvable $ref {json.dumps(schema['$ref'])}"))
-                return
-            go(target, inst, path, depth + 1, out)
-            return
-        if "type" in schema:
-            names = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
-            if not any(json_type_matches(n, inst) for n in names):
-                out.append(v(path, f"expected {' or '.join(names)}, found {describe_value(inst)}"))
-                return
-        if "enum" in schema and not any(json_equal(inst, e) for e in schema["enum"]):
-            out.append(v(path, f"{describe_value(inst)} is not one of {compact_json(schema['enum'])}"))
-        if "oneOf" in schema:
-            matching = 0
-            for sub in schema["oneOf"]:
-                sub_out: list[str] = []
-                go(sub, inst, path, depth + 1, sub_out)
-                matching += not sub_out
-            if matching != 1:
-                out.append(v(path, f"{describe_value(inst)} matches {matching} of the {len(schema['oneOf'])} "
-                                   "`oneOf` schemas, must match exactly one"))
-        if isinstance(inst, dict):
-            for key in schema.get("required", []):
-                if key not in inst:
-                    out.append(v(path, f"missing required property {json.dumps(key)}"))
-            props = schema.get("properties", {})
-            for key, value in inst.items():
-                child = f"{path}/{pointer_escape(key)}"
-                if key in props:
-                    go(props[key], value, child, depth + 1, out)
-                elif "additionalProperties" in schema:
-                    if schema["additionalProperties"] is False:
-                        out.append(v(child, f"unexpected property {json.dumps(key)} (additionalProperties is false)"))
-                    else:
-                        go(schema["additionalProperties"], value, child, depth + 1, out)
-        if isinstance(inst, list) and "items" in schema:
-            for i, item in enumerate(inst):
-                if len(out) >= limit:
-                    break
-                go(schema["items"], item, f"{path}/{i}", depth + 1, out)
-
-    go(root, instance, "", 0, errors)
-    return errors
 
 
 def jsonschema_errors(schema, instance, limit: int = 20) -> list[str] | None:
@@ -1655,9 +1459,7 @@ def build(name: str) -> tuple[Level, str]:
     if reparsed != doc:
         raise LevelError(f"{rel}: the writer changed the document")
     problems = check_consistency(reparsed)
-    schema = load_schema()
-    problems += [f"schema: {e}" for e in mini_validate(schema, reparsed)]
-    js = jsonschema_errors(schema, reparsed)
+    js = jsonschema_errors(load_schema(), reparsed)
     if js:
         problems += [f"jsonschema: {e}" for e in js]
     if problems:
@@ -1683,21 +1485,27 @@ def describe(lv: Level) -> str:
             f"{len(pits(lv))} pits\n    entities: {ents}\n    cells: {vals}")
 
 
-def self_test_validator(schema: dict) -> list[str]:
-    """The validator must see every keyword of the schema and reject a broken file."""
-    problems = [f"schema keyword not covered: {p}" for p in schema_unsupported(schema)]
-    first = LEVELS_DIR / f"{NAMES[0]}.ldtk"
-    if first.exists():
-        doc = json.loads(first.read_text(encoding="utf-8"))
-        doc["levels"][0]["pxWid"] = str(doc["levels"][0]["pxWid"])
-        del doc["levels"][0]["layerInstances"][0]["__identifier"]
-        errs = mini_validate(schema, doc)
-        if not any(e.startswith("/levels/0/pxWid") for e in errs) or not any("__identifier" in e for e in errs):
-            problems.append(f"the validator accepts a broken file: {errs}")
-        js = jsonschema_errors(schema, doc)
-        if js is not None and not js:
-            problems.append("jsonschema accepts a broken file")
-    return problems
+def mapping_text() -> str:
+    """levels/mapping.ron: the physics cell kind of each IntGrid value, from the alphabet."""
+    lines = [
+        "// How the game's LDtk levels become physics (bevy_platformer_physics::ldtk::LdtkPhysicsMapping).",
+        "// Written by tools/make_levels.py from levels/alphabet.json: edit that file, then regenerate.",
+        "(",
+        "    layers: {",
+        "        \"Collisions\": {",
+    ]
+    lines += [f"            {value}: {kind}," for value, kind in sorted(PHYSICS_KIND.items())]
+    lines += [
+        "        },",
+        "    },",
+        "    slope_entity: \"Slope\",",
+        "    one_way_entity: \"OneWayPlatform\",",
+        "    lift_entity: \"Lift\",",
+        "    merge_cells: true,",
+        ")",
+        "",
+    ]
+    return "\n".join(lines)
 
 
 def main(argv: list[str]) -> int:
@@ -1733,10 +1541,14 @@ def main(argv: list[str]) -> int:
             out.write_bytes(text.encode("utf-8"))
         if not args.quiet:
             print(("ok   " if args.check else "wrote ") + f"{out.relative_to(ROOT)}  " + describe(lv))
-    problems = self_test_validator(load_schema())
-    for p in problems:
-        print(f"error: {p}", file=sys.stderr)
-    return 1 if failed or problems else 0
+    mapping = LEVELS_DIR / "mapping.ron"
+    if args.check:
+        if not mapping.exists() or mapping.read_text(encoding="utf-8") != mapping_text():
+            print(f"stale: {mapping.relative_to(ROOT)} (run python3 tools/make_levels.py)", file=sys.stderr)
+            failed = True
+    else:
+        mapping.write_text(mapping_text(), encoding="utf-8")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -5,11 +5,16 @@
     python3 tools/plot_benchmarks.py CSV PNG          # other files
     python3 tools/plot_benchmarks.py --markdown [CSV] # print the tables of BENCHMARKS.md instead
 
-Reads the CSV that `cargo bench -p bevy_platformer_physics --bench crowd` writes (one row per
+Reads the CSV that `cargo bench -p platformer_benches --bench crowd` writes (one row per
 variant, level width and N; `step_ns` is the median CPU time of one step of all N characters) and
 draws one line per variant: solid on the reference level (512 tiles), dashed on the level 100x
 larger (51 200 tiles). A point whose correctness figures are not clean (stalls, or bodies that
-ended below the surface) gets a hollow marker. Needs matplotlib (`pip install matplotlib`).
+ended below the surface) gets a hollow marker. The title names the CPU the rows were measured on
+(the CSV's `cpu` column; rows written before that column read as "unknown"). Needs matplotlib
+(`pip install matplotlib`).
+
+The tables of `--markdown` name the CPU under each heading, and list every known variant: one
+without rows in the CSV gets "not measured yet" instead of figures.
 """
 
 import csv
@@ -21,24 +26,42 @@ ROOT = Path(__file__).resolve().parent.parent
 STYLE = {
     "ours-grid": ("our plugin, tile grid", "tab:blue", "o"),
     "ours-merged": ("our plugin, merged colliders + slopes", "tab:cyan", "s"),
-    "scan-merged": ("seed-style scan of every collider", "tab:gray", "D"),
+    "scan-merged": ("plain scan of every collider", "tab:gray", "D"),
     "rapier-polyline": ("Rapier move_shape, polyline", "tab:red", "^"),
     "rapier-tiles": ("Rapier move_shape, per-tile colliders", "tab:orange", "v"),
     "rapier-polyline-nopress": ("Rapier, polyline, no down-press when grounded", "tab:pink", "<"),
     "rapier-tiles-nopress": ("Rapier, per-tile, no down-press when grounded", "tab:brown", ">"),
+    "rapier-controller-only-polyline-nopress": ("Rapier move_shape alone, polyline, no down-press", "tab:purple", "P"),
+    "rapier-controller-only-tiles-nopress": ("Rapier move_shape alone, per-tile, no down-press", "tab:olive", "X"),
 }
 REFERENCE = 512
 LARGE = 51200
 OURS = ["ours-grid", "ours-merged"]
-PEERS = ["rapier-polyline", "rapier-tiles", "rapier-polyline-nopress", "rapier-tiles-nopress"]
+PEERS = [
+    "rapier-polyline",
+    "rapier-tiles",
+    "rapier-polyline-nopress",
+    "rapier-tiles-nopress",
+    "rapier-controller-only-polyline-nopress",
+    "rapier-controller-only-tiles-nopress",
+]
+NOT_MEASURED = "not measured yet"
 
 
 def load(source):
+    """The CSV's rows by (variant, level, N). A row without a `cpu` (written before that column)
+    gets "unknown"."""
     rows = {}
     with source.open(newline="") as f:
         for row in csv.DictReader(f):
+            row["cpu"] = (row.get("cpu") or "").strip() or "unknown"
             rows[(row["variant"], int(row["level_tiles"]), int(row["n"]))] = row
     return rows
+
+
+def cpus(rows):
+    """The CPU model names of `rows` (any iterable of rows), joined: normally just one."""
+    return " / ".join(sorted({row["cpu"] for row in rows})) or "unknown"
 
 
 def clean(row):
@@ -84,7 +107,7 @@ def plot(rows, target):
     ax.set_xlabel("characters N")
     ax.set_ylabel("time per physics step (ms, CPU time on one core)")
     ax.set_title(
-        "Crowd benchmark: one 0.01 s step of N walking characters\n"
+        f"Crowd benchmark: one 0.01 s step of N walking characters, CPU: {cpus(rows.values())}\n"
         "solid: 512-tile level, dashed: 51 200 tiles; hollow marker: stalls or bodies ended below the surface"
     )
     ax.grid(True, which="both", linewidth=0.3)
@@ -101,11 +124,19 @@ def fmt_ns(ns):
 
 def markdown(rows):
     counts = sorted({n for (_, _, n) in rows})
-    variants = [v for v in STYLE if any(k[0] == v for k in rows)]
-    print("### Results on the reference level (512 tiles)\n")
+    variants = list(STYLE) + sorted({k[0] for k in rows} - set(STYLE))
+    measured = {k[0] for k in rows}
+    all_counts = ", ".join(str(n) for n in counts)
+    reference = [row for (_, level, _), row in rows.items() if level == REFERENCE]
+
+    print("#### Results on the reference level (512 tiles)\n")
+    print(f"CPU: {cpus(reference)}.\n")
     print("| variant | N | ns / character-step | step | grounded | below surface (deepest, tiles) | stalls (on flat ground) |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for variant in variants:
+        if variant not in measured:
+            print(f"| {variant} | {all_counts} | {NOT_MEASURED} | | | | |")
+            continue
         for n in counts:
             row = rows.get((variant, REFERENCE, n))
             if row is None:
@@ -115,10 +146,15 @@ def markdown(rows):
                 f"| {float(row['grounded_fraction']):.4f} | {row['below_surface']} ({float(row['max_below_tiles']):.3f}) "
                 f"| {row['stalls']} ({row['flat_stalls']}) |"
             )
-    print("\n### Level size: 512 against 51 200 tiles, same N\n")
+
+    print("\n#### Level size: 512 against 51 200 tiles, same N\n")
+    print(f"CPU: {cpus(rows.values())}.\n")
     print("| variant | N | ns / char-step, 512 | ns / char-step, 51 200 | ratio | below surface, 51 200 | stalls, 51 200 |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for variant in variants:
+        if variant not in measured:
+            print(f"| {variant} | {all_counts} | {NOT_MEASURED} | | | | |")
+            continue
         for n in counts:
             small, large = rows.get((variant, REFERENCE, n)), rows.get((variant, LARGE, n))
             if small is None or large is None:
@@ -127,17 +163,24 @@ def markdown(rows):
                 f"| {variant} | {n} | {per_body(small):.0f} | {per_body(large):.0f} "
                 f"| {per_body(large) / per_body(small):.2f} | {large['below_surface']} | {large['stalls']} |"
             )
-    print("\n### Speed ratio: the peer's time per character-step over ours (reference level)\n")
-    peers = [p for p in PEERS if any(k[0] == p for k in rows)]
+
+    print("\n#### Speed ratio: the peer's time per character-step over ours (reference level)\n")
+    print(f"CPU: {cpus(reference)}.\n")
     print("| peer / ours | " + " | ".join(f"N = {n}" for n in counts) + " |")
     print("| --- | " + " | ".join("---:" for _ in counts) + " |")
-    for p in peers:
+    for p in PEERS:
         for o in OURS:
             cells = []
             for n in counts:
                 pr, orow = rows.get((p, REFERENCE, n)), rows.get((o, REFERENCE, n))
-                cells.append(f"{per_body(pr) / per_body(orow):.1f}×" if pr and orow else "–")
+                if pr is None:
+                    cells.append(NOT_MEASURED)
+                elif orow is None:
+                    cells.append("–")
+                else:
+                    cells.append(f"{per_body(pr) / per_body(orow):.1f}×")
             print(f"| {p} / {o} | " + " | ".join(cells) + " |")
+
 
 def main():
     args = sys.argv[1:]

@@ -8,9 +8,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use bevy::prelude::*;
 use serde_json::{Value, json};
+use slope_bros::app::headless_app;
 use slope_bros::gameplay::enemies::Enemy;
 use slope_bros::gameplay::player::Player;
-use slope_bros::headless::headless_app;
 use slope_bros::input::InputSource;
 use slope_bros::level::LevelSource;
 use slope_bros::paths::DataRoot;
@@ -51,58 +51,75 @@ pub struct Placed {
 
 static NEXT_LEVEL: AtomicU32 = AtomicU32::new(0);
 
-/// Writes an LDtk project with one level drawn by `rows` (`.` empty, `#` ground, `S` stone, `=`
-/// one-way, `B` brick, `?` coin block, `M` mushroom block, `/` `\` 45° slopes, `p` `P` gentle slope
-/// rising right low/high, `q` `Q` rising left low/high; `@` player, `w` walker, `l` ledge walker,
-/// `k` shell enemy, `h` hammer thrower, `o` coin, `G` goal, `C` checkpoint) and `extra` entities.
+/// What a map character stands for, from `levels/alphabet.json` (the alphabet of the game's own
+/// level sources).
+enum MapChar {
+    /// An IntGrid value of the `Collisions` layer.
+    Cell(i32),
+    /// A one-cell entity with its Bool fields.
+    Entity(String, Vec<(String, bool)>),
+}
+
+/// The map alphabet, read from `levels/alphabet.json`.
+fn alphabet() -> Vec<(char, MapChar)> {
+    let path = root().levels().join("alphabet.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let json: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let char_of = |v: &Value| {
+        v["char"]
+            .as_str()
+            .and_then(|c| c.chars().next())
+            .expect("one character")
+    };
+    let mut out = Vec::new();
+    for value in json["int_grid"].as_array().expect("int_grid") {
+        out.push((
+            char_of(value),
+            MapChar::Cell(value["value"].as_i64().expect("value") as i32),
+        ));
+    }
+    for entity in json["entities"].as_array().expect("entities") {
+        let fields = entity["fields"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .map(|(k, v)| (k.clone(), v.as_bool().expect("Bool field")))
+            .collect();
+        let identifier = entity["identifier"].as_str().expect("identifier").to_string();
+        out.push((char_of(entity), MapChar::Entity(identifier, fields)));
+    }
+    out
+}
+
+/// Writes an LDtk project with one level drawn by `rows` in the alphabet of the game's level
+/// sources (`levels/alphabet.json`: `.` air, `#` ground, `S` stone, `=` one-way, `B` brick, `?`
+/// coin block, `M` mushroom block, `U` used block, `/` `\` 45° slopes, `r` `R` gentle slope rising
+/// right low/high, `l` `L` rising left low/high; `P` player, `w` walker, `W` ledge walker, `k`
+/// shell enemy, `H` hammer thrower, `o` coin, `G` goal, `C` checkpoint) and `extra` entities.
 pub fn write_level(name: &str, rows: &[&str], extra: &[Placed]) -> PathBuf {
     let path = root().levels().join("overworld.ldtk");
     let mut project: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     let (width, height) = (rows.iter().map(|r| r.len()).max().unwrap_or(1), rows.len());
+    let alphabet = alphabet();
     let mut csv = vec![0; width * height];
     let mut entities = Vec::new();
     for (y, row) in rows.iter().enumerate() {
         for (x, c) in row.chars().enumerate() {
-            let value = match c {
-                '#' => 1,
-                'S' => 2,
-                '=' => 3,
-                'B' => 4,
-                '?' => 5,
-                'M' => 6,
-                '/' => 8,
-                '\\' => 9,
-                'p' => 10,
-                'P' => 11,
-                'q' => 12,
-                'Q' => 13,
-                _ => 0,
-            };
-            csv[y * width + x] = value;
-            let identifier = match c {
-                '@' => "Player",
-                'w' | 'l' => "Walker",
-                'k' => "ShellEnemy",
-                'h' => "HammerThrower",
-                'o' => "Coin",
-                'G' => "Goal",
-                'C' => "Checkpoint",
-                _ => continue,
-            };
-            let fields = if c == 'l' {
-                vec![("turns_at_ledges", json!(true))]
-            } else if c == 'w' {
-                vec![("turns_at_ledges", json!(false))]
-            } else {
-                vec![]
-            };
-            entities.push(entity(
-                identifier,
-                IVec2::new(x as i32, y as i32),
-                IVec2::ONE,
-                &fields,
-                entities.len(),
-            ));
+            match alphabet.iter().find(|(ch, _)| *ch == c).map(|(_, meaning)| meaning) {
+                Some(MapChar::Cell(value)) => csv[y * width + x] = *value,
+                Some(MapChar::Entity(identifier, fields)) => {
+                    let fields: Vec<(&str, Value)> = fields.iter().map(|(k, v)| (k.as_str(), json!(v))).collect();
+                    let entity = entity(
+                        identifier,
+                        IVec2::new(x as i32, y as i32),
+                        IVec2::ONE,
+                        &fields,
+                        entities.len(),
+                    );
+                    entities.push(entity);
+                }
+                None => assert_eq!(c, '.', "{name}: {c:?} is not in levels/alphabet.json"),
+            }
         }
     }
     for placed in extra {

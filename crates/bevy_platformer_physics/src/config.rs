@@ -2,9 +2,9 @@
 
 use bevy::prelude::*;
 
-/// Global physics settings. Distances are pixels; the seeds' tolerances are given in blocks (their
-/// scene unit) and scaled by [`block_size`](Self::block_size), so a game with other tile sizes keeps
-/// the seeds' meaning.
+/// Global physics settings. Distances are pixels; the slope tolerances and speeds are given in
+/// blocks and scaled by [`block_size`](Self::block_size), so a game with other tile sizes keeps the
+/// same behaviour (see *Tolerances and default numbers* in `docs/physics-rules.md`).
 #[derive(Resource, Clone, Debug, PartialEq, Reflect)]
 #[reflect(Resource, Debug, Default)]
 pub struct PhysicsConfig {
@@ -17,19 +17,20 @@ pub struct PhysicsConfig {
     /// Longest step simulated at once, in seconds. A longer `dt` (after a pause, in a variable
     /// schedule) is clamped to it, so nothing jumps through the world.
     pub max_dt: f32,
-    /// Contact tolerance in blocks (`seeds/000` §16: 0.01): keeping support, one-way start check.
+    /// Contact tolerance in blocks (default 0.01): feet this close to a surface stand on it (keeping
+    /// support, the one-way start check).
     pub contact_tolerance_blocks: f32,
-    /// Velocity tolerance in blocks/s (`seeds/000` §16: 0.01): planned vs resolved velocity.
+    /// Velocity tolerance in blocks/s (default 0.01): planned against resolved vertical velocity.
     pub velocity_tolerance_blocks: f32,
-    /// Climb tolerance in blocks (`seeds/000` §16: 0.0001): recognising a blocked climb.
+    /// Climb tolerance in blocks (default 0.0001): recognising a blocked climb.
     pub climb_tolerance_blocks: f32,
-    /// Join tolerance in blocks (`seeds/000` §16: 0.001): coinciding edges at a slope's top join.
+    /// Join tolerance in blocks (default 0.001): coinciding tops and edges at a slope's top join.
     pub join_tolerance_blocks: f32,
-    /// Passive slide speed along a slope per unit of gradient, in blocks/s (`seeds/000` §4: 5).
+    /// Passive slide speed along a slope per unit of gradient, in blocks/s (default 5).
     pub slide_speed_blocks: f32,
-    /// Gradient above which the passive slide stops getting faster (`seeds/000` §4: 2).
+    /// Gradient above which the passive slide stops getting faster (default 2).
     pub slide_gradient_cap: f32,
-    /// Uphill release deceleration per `(1 + s)`, in blocks/s² (`seeds/000` §4: 60).
+    /// Uphill release deceleration per `(1 + s)`, in blocks/s² (default 60).
     pub uphill_release_blocks: f32,
     /// Rounding margin in pixels: boxes closer than this count as touching, not overlapping.
     pub skin: f32,

@@ -1,5 +1,5 @@
 //! Debug overlay (feature `debug-overlay`): gizmos for colliders and slopes, object (visual)
-//! rects, contacts with their normals and the slope foot samples, toggled at run time from [`DebugOverlay`]. Default keys, as in `seeds/001`:
+//! rects, contacts with their normals and the slope foot samples, toggled at run time from [`DebugOverlay`]. Default keys:
 //! C toggles colliders, R object rects, N contacts; rebind them in [`DebugOverlay::keys`].
 //!
 //! Runs in `PostUpdate`, reading the state the physics step left; it changes nothing. What it
@@ -15,7 +15,8 @@ use crate::slope::SlopeSegment;
 use crate::tile_grid::PieceKind;
 
 /// The visual rect of an entity (its picture), which the game sets and the overlay draws with R.
-/// `seeds/001` keeps it separate from the collider on purpose.
+/// It is separate from the collider on purpose: a character's collider is usually narrower than its
+/// picture.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Reflect)]
 #[reflect(Component, Debug)]
 pub struct ObjectRect {

@@ -7,11 +7,15 @@
 //!   that move by their own rule and carry riders, static colliders (neither).
 //! - Three [`CollisionMode`]s: swept-AABB continuous (default), discrete push-out with the
 //!   correction vector, and axis-separated (the tile method).
-//! - Straight [`SlopeSegment`]s that bodies walk, slide and land on (`seeds/000`).
-//! - [`TileGrid`]s: a whole layer of cells (solid, one-way, slopes) as one collider (`seeds/003`).
+//! - Straight [`SlopeSegment`]s that bodies walk, slide and land on.
+//! - [`TileGrid`]s: a whole layer of cells (solid, one-way, slopes) as one collider.
 //! - [`OneWayPlatform`]s with drop-through, [`Sensor`]s, [`CollisionLayers`], [`Frozen`] bodies.
 //! - [`Contacts`] per body and [`ContactStarted`] / [`ContactEnded`] messages and entity events.
-//! - [`pixel_perfect`]: overlap of two sprites' opaque pixels, from alpha masks (`seeds/002`).
+//! - [`pixel_perfect`]: overlap of two sprites' opaque pixels, from alpha masks.
+//!
+//! Every rule the plugin implements (slopes, the three collision modes, one-way platforms, tile
+//! grids, lifts, pixel-perfect overlap) is stated, with its tolerances, in `docs/physics-rules.md`
+//! at the repository's root; the code cites its sections by number and title.
 //!
 //! Units are pixels and seconds, y up. Add [`PlatformerPhysicsPlugins`] to an app; the step runs in
 //! `FixedUpdate` at [`PhysicsConfig::fixed_hz`] (100 Hz) unless another schedule is given.

@@ -90,6 +90,7 @@ impl Plugin for PhysicsCorePlugin {
             .register_type::<OneWayPlatform>()
             .register_type::<Sensor>()
             .register_type::<InvalidBody>()
+            .register_type::<Embedded>()
             .register_type::<Dynamic>()
             .register_type::<Kinematic>()
             .register_type::<Frozen>()
@@ -164,9 +165,9 @@ impl Plugin for IntegratePlugin {
 }
 
 /// The movement pass ([`PlatformerSystems::Resolve`](crate::PlatformerSystems::Resolve)): each body's
-/// slope plan (PrepareMovement, where the slope rules of `seeds/000` plug in), its move with
-/// collision detection and response, and the confirmation of its support (FinishMovement), body by
-/// body.
+/// slope plan (PrepareMovement, where the slope rules of `docs/physics-rules.md` plug in), its
+/// move with collision detection and response, and the confirmation of its support
+/// (FinishMovement), body by body.
 pub struct MovementPlugin;
 
 impl Plugin for MovementPlugin {

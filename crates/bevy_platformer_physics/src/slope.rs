@@ -1,4 +1,5 @@
-//! Straight slopes (`seeds/000` §1, §4, §9): the geometry an upright box walks on.
+//! Straight slopes: the geometry an upright box walks on (the rules are stated in
+//! `docs/physics-rules.md`, sections 1, 4 and 9).
 //!
 //! Only the segment supports bodies: the slope's bounding rect is never solid in any collision mode
 //! (it is not in the solvers' solids at all). Whether it rises to the right is derived from the two
@@ -10,8 +11,9 @@ use crate::components::CollisionLayers;
 use crate::geometry::Aabb;
 
 /// A static, straight slope between two points, relative to the entity's translation (pixels, y
-/// up), in any order. Bodies walk, slide and land on it by the rules of `seeds/000`. Do not add a
-/// [`Collider`](crate::Collider) to the same entity: that would be a solid box.
+/// up), in any order. Bodies walk, slide and land on it by the slope rules (sections 1–17 of
+/// `docs/physics-rules.md`). Do not add a [`Collider`](crate::Collider) to the same entity: that
+/// would be a solid box.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Reflect)]
 #[reflect(Component, Debug)]
 #[require(Transform, CollisionLayers)]
@@ -33,8 +35,8 @@ impl SlopeSegment {
         SlopeShape::new(self.start + position, self.end + position)
     }
 
-    /// Why this slope cannot be simulated, or `None`: `seeds/000` §16 assumes positive width and
-    /// height (a vertical segment is a wall, a flat one a floor: use a `Collider`).
+    /// Why this slope cannot be simulated, or `None`: the slope rules assume a width and a height
+    /// greater than zero (a vertical segment is a wall, a flat one a floor: use a `Collider`).
     pub fn problem(&self) -> Option<String> {
         let size = (self.end - self.start).abs();
         if !self.start.is_finite() || !self.end.is_finite() {
@@ -132,18 +134,18 @@ impl SlopeShape {
         }
     }
 
-    /// Height over width, `s` in `seeds/000`.
+    /// Height over width: the gradient `s` of the slope rules.
     pub fn gradient(&self) -> f32 {
         let size = self.rect().size();
         size.y / size.x
     }
 
-    /// Strict horizontal overlap (`overlapsX`): touching an end is not overlap.
+    /// Strict horizontal overlap: touching an end is not overlap.
     pub fn overlaps_x(&self, body: &Aabb) -> bool {
         body.max.x > self.left.x && body.min.x < self.right.x
     }
 
-    /// The surface height under the body's uphill foot corner (`surfaceY`): the right bottom corner
+    /// The surface height under the body's uphill foot corner: the right bottom corner
     /// when the slope rises right, the left one otherwise, clamped to the segment's ends. Sampling
     /// there keeps the whole box above the segment; the clamp continues the end heights (it does
     /// not make an infinite floor: [`overlaps_x`](Self::overlaps_x) decides support).
@@ -162,9 +164,10 @@ impl SlopeShape {
         (vx > 0.0 && self.rises_right()) || (vx < 0.0 && !self.rises_right())
     }
 
-    /// The horizontal speed factor of `seeds/000` §4: `1/(1+s)` uphill, `1+s` downhill, 1 at rest.
+    /// The horizontal speed factor of a step on this slope: `1/(1+s)` uphill, `1+s` downhill, 1 at
+    /// rest (see *Walking on a slope* in `docs/physics-rules.md`).
     #[inline]
-    pub fn x_vel_factor(&self, vx: f32) -> f32 {
+    pub fn speed_factor(&self, vx: f32) -> f32 {
         if vx == 0.0 {
             1.0
         } else if self.is_uphill(vx) {
@@ -174,7 +177,7 @@ impl SlopeShape {
         }
     }
 
-    /// Horizontal part of the passive slide (`slideVelocity`): `speed · min(s, cap)` along the
+    /// Horizontal part of the passive slide: `speed · min(s, cap)` along the
     /// surface, toward the valley; `speed` in px/s per unit of gradient.
     pub fn slide_velocity_x(&self, speed: f32, gradient_cap: f32) -> f32 {
         let s = self.gradient();
@@ -208,9 +211,10 @@ impl SlopeShape {
         }
     }
 
-    /// The top join of `seeds/000` §9: a block whose top equals the slope's top and that is adjacent
-    /// to the slope's high end (edges coinciding within `tolerance`). Such a block continues the
-    /// surface, and the diagonal move to the clamped height must not catch its corner.
+    /// The top join: a block whose top equals the slope's top and that is adjacent to the slope's
+    /// high end (edges coinciding within `tolerance`). Such a block continues the surface, and the
+    /// diagonal move to the clamped height must not catch its corner (see *The top join of a slope
+    /// with a block* in `docs/physics-rules.md`).
     pub fn is_top_join(&self, block: &Aabb, tolerance: f32) -> bool {
         let rect = self.rect();
         let same_top = (block.max.y - rect.max.y).abs() <= tolerance;
@@ -288,9 +292,9 @@ mod tests {
     #[test]
     fn speed_factor_and_slide() {
         let s = SlopeShape::new(Vec2::new(0.0, 0.0), Vec2::new(100.0, 50.0));
-        assert_eq!(s.x_vel_factor(3.0), 1.0 / 1.5);
-        assert_eq!(s.x_vel_factor(-3.0), 1.5);
-        assert_eq!(s.x_vel_factor(0.0), 1.0);
+        assert_eq!(s.speed_factor(3.0), 1.0 / 1.5);
+        assert_eq!(s.speed_factor(-3.0), 1.5);
+        assert_eq!(s.speed_factor(0.0), 1.0);
         let slide = s.slide_velocity_x(80.0, 2.0);
         assert!(
             (slide + 80.0 * 0.5 / 1.25f32.sqrt()).abs() < 1e-4,

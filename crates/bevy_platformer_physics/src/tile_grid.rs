@@ -1,4 +1,5 @@
-//! Tile grids (`seeds/003`): a whole layer of cells as one collider, queried cell by cell.
+//! Tile grids: a whole layer of cells as one collider, queried cell by cell (see *Tile grids* in
+//! `docs/physics-rules.md`).
 //!
 //! A body's box is turned into the few cells it covers (`floor(x / cell)`), so a step costs the
 //! same whatever the level's size. The broad phase expands the cells near a body into *pieces*:

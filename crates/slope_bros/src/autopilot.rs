@@ -6,9 +6,9 @@
 
 use bevy::prelude::*;
 
+use crate::app::headless_app;
 use crate::gameplay::player::{Player, PlayerStatus};
 use crate::gameplay::progress::RunOutcome;
-use crate::headless::headless_app;
 use crate::input::{InputFrame, InputSource};
 use crate::level::{LevelInfo, LevelSource};
 use crate::paths::DataRoot;

@@ -4,17 +4,14 @@
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 
-use crate::GameCorePlugin;
+use crate::app::headless_app;
 use crate::gameplay::player::Player;
 use crate::gameplay::progress::{GameProgress, RunOutcome};
 use crate::input::InputSource;
-use crate::level::{CurrentLevel, LevelLoadError, LevelSource};
+use crate::level::{LevelLoadError, LevelSource};
 use crate::paths::DataRoot;
-use crate::replay::{Recorder, Replay, ReplayCursor};
-use crate::screens::Screen;
+use crate::replay::{Replay, ReplayCursor};
 use crate::trace::Trace;
 
 /// A headless run.
@@ -51,27 +48,6 @@ pub struct HeadlessReport {
     pub score: u32,
     /// The trace (CSV).
     pub trace: String,
-}
-
-/// An app that runs the game's rules headless, on the level: each `update()` is one fixed step.
-pub fn headless_app(root: DataRoot, level: LevelSource, start: Option<Vec2>, input: InputSource) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.add_plugins(GameCorePlugin {
-        root,
-        level,
-        watch_tuning: false,
-    });
-    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
-    app.world_mut().resource_mut::<CurrentLevel>().start_override = start;
-    app.insert_resource(Trace::default());
-    app.insert_resource(input);
-    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing);
-    // Enters the state and spawns the level. Bevy's clocks start with this first update, which has
-    // no time delta and so runs no fixed step; from the next on, each update is one fixed step
-    // (`each_update_is_exactly_one_fixed_step`).
-    app.update();
-    app
 }
 
 /// Plays `run`; an unusable level or replay is an error naming the file.
@@ -113,15 +89,6 @@ pub fn run(run: &HeadlessRun) -> Result<HeadlessReport, String> {
         score,
         trace,
     })
-}
-
-/// Records the input of a windowed session into `path`.
-pub fn recorder(path: PathBuf, level: &LevelSource) -> Recorder {
-    Recorder {
-        path,
-        level: Some(level.name()),
-        frames: Vec::new(),
-    }
 }
 
 #[cfg(test)]

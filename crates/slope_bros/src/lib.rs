@@ -5,15 +5,19 @@
 //!   `FixedUpdate` at 60 Hz around the physics step, ordered by [`GameSystems`];
 //! - [`presentation`]: sprites, animation, camera, parallax, HUD, sound, the debug overlay — reading
 //!   the core's state, never changing it;
-//! - [`screens`]: the screen flow (loading, title, playing, pause, level complete, game over).
+//! - [`screens`]: the [`Screen`](screens::Screen) state and the screen flow (loading, title,
+//!   playing, pause, level complete, game over).
 //!
-//! `--headless` runs the core alone, one fixed step per frame, deterministically (see [`headless`]).
+//! [`app`] assembles them: the windowed app, and the headless one that runs the core alone, one
+//! fixed step per frame, deterministically (see [`headless`]).
 
 // Bevy systems take their data as parameters: long parameter lists and query types are the norm.
 #![allow(clippy::type_complexity, clippy::too_many_arguments)]
 
+pub mod app;
 pub mod autopilot;
 pub mod cli;
+pub mod draw_order;
 pub mod gameplay;
 pub mod headless;
 pub mod input;
@@ -83,7 +87,7 @@ impl Plugin for GameCorePlugin {
         });
         app.insert_resource(CurrentLevel::new(self.level.clone()));
         app.insert_resource(SpriteMasks::load(&self.root.assets().join("images")));
-        app.init_state::<Screen>();
+        app.add_plugins(screens::state_plugin);
         app.configure_sets(
             FixedUpdate,
             (GameSystems::Input, GameSystems::Intent)

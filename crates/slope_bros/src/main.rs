@@ -85,5 +85,5 @@ fn run(options: Options, start: ProcessStart) -> Result<(), String> {
         );
         return Ok(());
     }
-    slope_bros::presentation::run_windowed(root, level, replay, options, start)
+    slope_bros::app::run_windowed(root, level, replay, &options, start)
 }

@@ -6,8 +6,8 @@ use std::path::Path;
 use bevy::prelude::*;
 use bevy_platformer_physics::pixel_perfect::AlphaMask;
 
-/// Alpha above this is opaque: the seed's rule, any alpha but 0.
-pub const ALPHA_THRESHOLD: u8 = AlphaMask::SEED_ALPHA_THRESHOLD;
+/// Alpha above this is opaque: the basic rule, any alpha but 0.
+pub const ALPHA_THRESHOLD: u8 = AlphaMask::ANY_ALPHA_THRESHOLD;
 
 /// The masks, `None` where an image could not be read (the box test then decides, and the error
 /// was logged).

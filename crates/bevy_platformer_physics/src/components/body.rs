@@ -5,8 +5,8 @@ use bevy::prelude::*;
 use super::{Contacts, Movement, MovementInput, MovementState, Velocity};
 use crate::components::Collider;
 
-/// A body moved by the simulation: gravity, input, collisions (`seeds/001`'s `DynamicObject`).
-/// It looks for its own contacts every step.
+/// A body moved by the simulation: gravity, input, collisions, and the slope rules of
+/// `docs/physics-rules.md`. It looks for its own contacts every step.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
 #[reflect(Component, Debug, Default)]
 #[require(
@@ -35,19 +35,45 @@ pub struct Kinematic;
 #[reflect(Component, Debug, Default)]
 pub struct Frozen;
 
+/// Inserted by the plugin on a dynamic body that starts a step inside the level's static solids
+/// with no free position within its own size (a spawn point inside a wall): it stays where it is,
+/// still, until the game moves it out; the plugin then removes the marker. One `warn!` names the
+/// entity and where it is when the marker is inserted. A body less deep inside is moved to the
+/// nearest free position instead, and never gets this marker.
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// // Move stuck bodies back to a safe place.
+/// fn rescue(mut stuck: Query<&mut Transform, With<Embedded>>) {
+///     for mut transform in &mut stuck {
+///         transform.translation = Vec3::new(0.0, 64.0, 0.0);
+///     }
+/// }
+/// # App::new().add_systems(Update, rescue);
+/// ```
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
+#[reflect(Component, Debug, Default)]
+pub struct Embedded;
+
 /// How a dynamic body resolves collisions.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Reflect)]
 #[reflect(Component, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 pub enum CollisionMode {
-    /// Swept AABB continuous collision detection (`seeds/001` "CCD"): time of impact against every
-    /// candidate, contacts resolved in time order. No tunnelling at any speed.
+    /// Swept AABB continuous collision detection: time of impact against every candidate, contacts
+    /// resolved in time order. No tunnelling at any speed. See *Continuous mode* in
+    /// `docs/physics-rules.md`.
     #[default]
     Continuous,
-    /// Move, then push out of overlaps with the accumulated correction vector (`seeds/004`): fully
-    /// against static and kinematic colliders, half against other dynamic bodies.
+    /// Move, then push out of overlaps with the accumulated correction vector: fully against static
+    /// and kinematic colliders, half against other dynamic bodies. See *Discrete mode* in
+    /// `docs/physics-rules.md`.
     Discrete,
-    /// The tile method of `seeds/003`: move along x, snap flush, then along y; substeps when the step
-    /// is longer than the smallest box in the way.
+    /// The tile method: move along x, snap flush, then along y; substeps when the step is longer
+    /// than the smallest box in the way. See *Axis-separated mode* in `docs/physics-rules.md`.
     AxisSeparated,
 }

@@ -6,8 +6,8 @@ use crate::geometry::Aabb;
 
 /// An axis-aligned box collider, relative to the entity's [`Transform`] translation.
 ///
-/// The collider is deliberately separate from the sprite (`seeds/001`): a character's collider is
-/// usually narrower than its picture. Rotation and scale of the `Transform` are ignored: colliders
+/// The collider is deliberately separate from the sprite: a character's collider is usually
+/// narrower than its picture. Rotation and scale of the `Transform` are ignored: colliders
 /// never rotate. Physics entities are expected to be top-level (no parent transform).
 ///
 /// An entity with a `Collider` and neither [`Dynamic`](crate::Dynamic) nor
@@ -71,7 +71,8 @@ impl Collider {
     }
 }
 
-/// Collision layers: the seeds' `collidableWith`, as bit masks checked from both sides.
+/// Collision layers: whether two colliders may interact at all, as bit masks checked from both
+/// sides, so either one can refuse the other.
 ///
 /// Two colliders interact only if each one's `memberships` intersects the other's `filters`.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
@@ -107,16 +108,17 @@ impl CollisionLayers {
     }
 }
 
-/// A platform that is solid only from above (`seeds/003`, `seeds/000` §15): a body collides with it
-/// only if the body's bottom at the *start* of the step was at or above the platform's top (within
-/// the contact tolerance), and only with an upward response. Bodies pass through it from below and
-/// from the sides. Works on static and kinematic colliders (one-way lifts).
+/// A platform that is solid only from above: a body collides with it only if the body's bottom at
+/// the *start* of the step was at or above the platform's top (within the contact tolerance), and
+/// only with an upward response. Bodies pass through it from below and from the sides. Works on
+/// static and kinematic colliders (one-way lifts). See *One-way platforms and drop-through* in
+/// `docs/physics-rules.md`.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
 #[reflect(Component, Debug, Default)]
 #[require(Collider)]
 pub struct OneWayPlatform;
 
-/// Interaction only (the seeds' "compenetrable" objects and triggers): contacts with this collider
+/// Interaction only (triggers, pickups, bodies that may overlap): contacts with this collider
 /// are recorded and reported as events, but nothing is pushed or stopped by it.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
 #[reflect(Component, Debug, Default)]

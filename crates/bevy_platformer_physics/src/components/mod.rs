@@ -6,7 +6,7 @@ mod contacts;
 mod motion;
 mod path;
 
-pub use body::{CollisionMode, Dynamic, Frozen, Kinematic};
+pub use body::{CollisionMode, Dynamic, Embedded, Frozen, Kinematic};
 pub use collider::{Collider, CollisionLayers, InvalidBody, OneWayPlatform, Sensor};
 pub use contacts::{Contact, ContactDirection, Contacts};
 pub use motion::{Movement, MovementInput, MovementState, Velocity};

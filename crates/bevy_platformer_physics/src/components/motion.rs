@@ -14,8 +14,9 @@ use crate::slope::SlopeRef;
 #[reflect(Component, Debug, Default, PartialEq)]
 pub struct Velocity(pub Vec2);
 
-/// The arcade movement rules of a dynamic body (`seeds/001`'s `MovableObject`). Horizontal motion
-/// is driven by [`MovementInput::horizontal`]; vertical motion by gravity and jumps.
+/// The arcade movement rules of a dynamic body (see *Velocity integration* in
+/// `docs/physics-rules.md`). Horizontal motion is driven by [`MovementInput::horizontal`]; vertical
+/// motion by gravity and jumps.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Reflect)]
 #[reflect(Component, Debug, Default, PartialEq)]
 pub struct Movement {
@@ -64,9 +65,10 @@ pub struct MovementInput {
 }
 
 /// Per-step movement state of a dynamic body, written by the plugin: where the step started and
-/// what the slope planner of `seeds/000` decided for it (the seed's `_movementStartPos`, `_slope`,
-/// `_x_vel_factor`, `_slope_sliding`, `_slope_vel_y`, `_slope_bottom`). Public so that game code and
-/// tests can read it (an animation can use `slope_sliding`); not meant to be written.
+/// what the slope planner decided for it (see *The temporary vertical velocity* in
+/// `docs/physics-rules.md`), which FinishMovement compares with what the collisions allowed. Public
+/// so that game code and tests can read it (an animation can use `passive_slide`); not meant to be
+/// written.
 #[derive(Component, Clone, Debug, PartialEq, Reflect)]
 #[reflect(Component, Debug, Default)]
 pub struct MovementState {
@@ -77,24 +79,28 @@ pub struct MovementState {
     /// One-way platforms (entity and part) ignored after a drop-through request, until the body
     /// has left them.
     pub dropping_through: Vec<(Entity, u32)>,
-    /// The slope planned as support at the end of this step (`_slope`): a candidate that
-    /// FinishMovement confirms or drops. `None` after the step.
-    pub slope: Option<SlopeRef>,
-    /// Horizontal speed factor applied for this step (`_x_vel_factor`): 1 off slopes.
-    pub x_vel_factor: f32,
-    /// The step's horizontal motion is the passive slide (`_slope_sliding`), removed afterwards.
-    pub slope_sliding: bool,
-    /// Planned vertical velocity for following the slope, px/s (`_slope_vel_y`).
-    pub slope_vel_y: f32,
-    /// Planned height of the feet at the end of the step, px (`_slope_bottom`).
-    pub slope_bottom: f32,
+    /// The slope planned as support at the end of this step: a candidate that FinishMovement
+    /// confirms or drops. `None` after the step.
+    pub planned_slope: Option<SlopeRef>,
+    /// Horizontal speed factor applied for this step (1 off slopes), divided out after the move.
+    pub speed_factor: f32,
+    /// The step's horizontal motion is the passive slide, removed completely afterwards.
+    pub passive_slide: bool,
+    /// Planned vertical velocity for following the slope, px/s (the integrated one without a
+    /// planned slope).
+    pub planned_vel_y: f32,
+    /// Planned height of the feet (the collider's bottom) at the end of the step, px.
+    pub planned_feet_y: f32,
     /// The vertical velocity Integrate gave the body, before the planner replaced it, px/s.
-    pub free_vel_y: f32,
+    pub integrated_vel_y: f32,
     /// The slope that supported the body at the end of the latest step, if any.
     pub supporting_slope: Option<SlopeRef>,
     /// The body stood on something when the step began (its latest contacts): it walks, rather
     /// than falls or jumps.
     pub started_on_floor: bool,
+    /// The body started the latest step inside the level's solids with no free position within
+    /// its own size: it stays where it is (see [`Embedded`](crate::Embedded)).
+    pub embedded: bool,
 }
 
 impl Default for MovementState {
@@ -103,14 +109,15 @@ impl Default for MovementState {
             start: Vec2::ZERO,
             start_aabb: Aabb::default(),
             dropping_through: Vec::new(),
-            slope: None,
-            x_vel_factor: 1.0,
-            slope_sliding: false,
-            slope_vel_y: 0.0,
-            slope_bottom: 0.0,
-            free_vel_y: 0.0,
+            planned_slope: None,
+            speed_factor: 1.0,
+            passive_slide: false,
+            planned_vel_y: 0.0,
+            planned_feet_y: 0.0,
+            integrated_vel_y: 0.0,
             supporting_slope: None,
             started_on_floor: false,
+            embedded: false,
         }
     }
 }

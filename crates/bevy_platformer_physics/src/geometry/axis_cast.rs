@@ -1,5 +1,6 @@
 //! Moving a box along one axis until it meets a face: the building block of the axis-separated
-//! method (`seeds/003`) and of lifts pushing and carrying bodies.
+//! method (see *Axis-separated mode* in `docs/physics-rules.md`) and of lifts pushing and carrying
+//! bodies.
 
 use bevy::prelude::*;
 

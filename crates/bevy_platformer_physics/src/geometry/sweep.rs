@@ -1,12 +1,12 @@
 //! Swept AABB: when, during one step, a moving box first touches a still one.
 //!
-//! This is the seeds' `DynamicRectVsRect`: a ray from the mover's centre, along the step's
+//! This is the classic swept-rectangle test: a ray from the mover's centre, along the step's
 //! displacement, against the target expanded by the mover's half size. Entry and exit times are
 //! computed per axis from the boxes' faces, which is the same arithmetic as the expanded-target ray
 //! but without adding and subtracting the half size (that rounding would make a box resting exactly
 //! flush look a hair inside or outside its floor).
 //!
-//! Rules, from `seeds/001` and the plugin-core issue:
+//! Rules (see *Continuous mode* in `docs/physics-rules.md`):
 //! - a hit needs `0 <= t < 1` (a box resting flush is hit at `t = 0`, which is what keeps it on
 //!   the floor);
 //! - on an axis the mover does not move along, the ray is parallel to the faces: in the ray form
@@ -108,8 +108,9 @@ pub fn sweep_aabb(mover: &Aabb, delta: Vec2, target: &Aabb, skin: f32) -> Option
     })
 }
 
-/// The velocity correction of `seeds/001`'s `ResolveDynamicRectVsRect`: remove the part of the
-/// motion along the hit normal that lies beyond the contact, `v += n · |v| · (1 − t)` per axis.
+/// The velocity correction of the continuous mode: remove the part of the motion along the hit
+/// normal that lies beyond the contact, `v += n · |v| · (1 − t)` per axis, so the body stops
+/// exactly at the contact and keeps sliding along the face.
 pub fn correct_velocity(velocity: Vec2, hit: &SweepHit) -> Vec2 {
     velocity + hit.normal * velocity.abs() * (1.0 - hit.time)
 }

@@ -1,6 +1,6 @@
 //! ContactEvents: compares this step's contacts with the previous step's and sends
 //! [`ContactStarted`] / [`ContactEnded`] once per pair, to both sides with opposite directions
-//! (`seeds/001` `collision(with, begin, fromDir)` and `detectDecollisions()`). It runs after every
+//! (see *Contacts recorded, and contact events* in `docs/physics-rules.md`). It runs after every
 //! contact of the step is recorded, so a support that is recorded again never looks ended.
 //!
 //! Two colliders are in contact while either of them lists the other in its [`Contacts`]. Each

@@ -11,8 +11,9 @@
 //! stays flush against the solid. A one-way kinematic (a one-way lift) only pushes upward bodies
 //! whose feet were at or above its top, so it never drags bodies up from below.
 //!
-//! Carrying replaces the seeds' "rider switches to discrete resolution while riding": the rider is
-//! already flush on the lift when its own move starts, which is what the switch achieved.
+//! Carrying means a rider need not switch to discrete resolution while riding: it is already flush
+//! on the lift when its own move starts, which is what such a switch would achieve (see *Kinematic
+//! bodies: lifts* in `docs/physics-rules.md`).
 
 use bevy::ecs::entity::EntityHashMap;
 use bevy::prelude::*;

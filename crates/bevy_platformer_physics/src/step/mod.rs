@@ -6,25 +6,25 @@
 //! | `SyncColliders` | `sync.rs` | clamps `dt`; validates changed colliders and mirrors them into the broad phase |
 //! | `Kinematics` | `kinematics.rs` | lifts move, carrying riders and pushing bodies in their way |
 //! | `Integrate` | `integrate.rs` | semi-implicit Euler velocity: gravity, input, friction, skid, jump, clip |
-//! | `PrepareMovement` | `prepare_movement.rs` | where the step starts, the static candidates around the move (kept across steps), the slope plan |
-//! | `Resolve` | `resolve/` | the move itself, in the body's [`CollisionMode`](crate::CollisionMode) |
-//! | `FinishMovement` | `finish_movement.rs` | confirms the step's support, the ground under a walking body's feet, drop-through bookkeeping |
-//!
-//! The three movement stages run body by body in one pass (`movement.rs`), in the `Resolve` set:
-//! each body is prepared, moved and finished before the next one starts. `PrepareMovement` and
-//! `FinishMovement` stay in the chain as the points just before and just after that pass.
+//! | `PrepareMovement` | — | an ordering point just before the movement pass (no system runs in it) |
+//! | `Resolve` | `movement/` | the movement pass: each body prepared (`prepare.rs`), moved (`resolve/`) and finished (`finish.rs`) |
+//! | `FinishMovement` | — | an ordering point just after the movement pass (no system runs in it) |
 //! | `ContactEvents` | `contact_events.rs` | started / ended messages and entity events, each body compared with what was last reported for it |
 //!
-//! Integrate only changes velocities: the seeds' "free move then undo it" is the same as never
-//! making it, so the Resolve stage starts from the position Integrate found and moves once.
+//! The three movement stages run body by body in one pass, in the `Resolve` set: each body is
+//! prepared, moved and finished before the next one starts. `PrepareMovement` and `FinishMovement`
+//! hold no system: they are the points where a game's own systems can run just before or just
+//! after that pass (`.before(PlatformerSystems::PrepareMovement)` sees every velocity
+//! Integrate set; `.after(PlatformerSystems::FinishMovement)` sees every body moved).
+//!
+//! Integrate only changes velocities: moving the body freely and then undoing that move would be
+//! the same as never making it, so the Resolve stage starts from the position Integrate found and
+//! moves once (see *The order of a step* in `docs/physics-rules.md`).
 
 pub mod contact_events;
-pub(crate) mod finish_movement;
 pub(crate) mod integrate;
 pub(crate) mod kinematics;
 pub(crate) mod movement;
-pub(crate) mod prepare_movement;
-pub(crate) mod resolve;
 pub(crate) mod sync;
 
 use bevy::ecs::schedule::SystemSet;
@@ -41,12 +41,12 @@ pub enum PlatformerSystems {
     Kinematics,
     /// Velocities from gravity, input and friction.
     Integrate,
-    /// Just before the movement pass (start position and slope planning run in it, per body).
+    /// An ordering point just before the movement pass; no system of the plugin runs in it.
     PrepareMovement,
     /// The movement pass: for each body, its slope plan, its move with collision detection and
     /// response, and the confirmation of its support.
     Resolve,
-    /// Just after the movement pass.
+    /// An ordering point just after the movement pass; no system of the plugin runs in it.
     FinishMovement,
     /// Contact started / ended messages.
     ContactEvents,

@@ -10,7 +10,8 @@ use super::items::{CoinPop, spawn_mushroom};
 use super::player::{Form, Player};
 use super::progress::GameProgress;
 use crate::GameSystems;
-use crate::level::{LevelInfo, cell};
+use crate::draw_order;
+use crate::level::{Block, LevelInfo};
 use crate::tuning::Tuning;
 
 /// A block was hit from below (for visuals: the bump animation, debris).
@@ -18,8 +19,8 @@ use crate::tuning::Tuning;
 pub struct BlockHit {
     /// The cell.
     pub cell: IVec2,
-    /// Its value before the hit.
-    pub value: i32,
+    /// The block before the hit.
+    pub block: Option<Block>,
     /// It broke.
     pub broken: bool,
 }
@@ -57,36 +58,36 @@ fn hit_blocks(
     let Some(grid_entity) = info.cells.grid else { return };
     for (player, transform, collider, contacts, state) in &players {
         // Only a head moving up hits: resting against a low ceiling does not.
-        if state.free_vel_y <= 0.0 || !contacts.solid_in(ContactDirection::Up).any(|c| c.entity == grid_entity) {
+        if state.integrated_vel_y <= 0.0 || !contacts.solid_in(ContactDirection::Up).any(|c| c.entity == grid_entity) {
             continue;
         }
         let head = transform.translation.truncate() + Vec2::Y * collider.size.y / 2.0;
         let Some(cell) = head_cell(&info, head, collider.size.x / 2.0) else {
             continue;
         };
-        let value = info.cells.value(cell);
+        let block = info.cells.block(cell);
         let above = info.cells.cell_rect(cell);
         let mut broken = false;
-        match value {
-            cell::QUESTION_COIN => {
-                info.cells.set_value(cell, cell::USED);
+        match block {
+            Some(Block::QuestionCoin) => {
+                info.cells.set_block(cell, Some(Block::Used));
                 commands.spawn((
                     CoinPop { left: 0.45 },
-                    Transform::from_translation((above.center() + Vec2::Y * 16.0).extend(4.0)),
+                    Transform::from_translation((above.center() + Vec2::Y * 16.0).extend(draw_order::ITEMS)),
                 ));
                 if progress.add_coin(&tuning.rules) {
                     sfx.write(Sfx::OneUp);
                 }
                 sfx.write(Sfx::Coin);
             }
-            cell::QUESTION_MUSHROOM => {
-                info.cells.set_value(cell, cell::USED);
+            Some(Block::QuestionMushroom) => {
+                info.cells.set_block(cell, Some(Block::Used));
                 let direction = super::sign_or(above.center().x - transform.translation.x, 1.0);
                 spawn_mushroom(&mut commands, Vec2::new(above.center().x, above.max.y), direction);
                 sfx.write(Sfx::PowerupAppears);
             }
-            cell::BRICK if player.form == Form::Big => {
-                info.cells.set_value(cell, 0);
+            Some(Block::Brick) if player.form == Form::Big => {
+                info.cells.set_block(cell, None);
                 if let Ok(mut grid) = grids.get_mut(grid_entity) {
                     grid.set(cell.x, cell.y, TileCell::Empty);
                 }
@@ -98,6 +99,6 @@ fn hit_blocks(
                 sfx.write(Sfx::Bump);
             }
         }
-        hits.write(BlockHit { cell, value, broken });
+        hits.write(BlockHit { cell, block, broken });
     }
 }

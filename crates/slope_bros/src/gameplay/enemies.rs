@@ -12,9 +12,10 @@ use super::progress::GameProgress;
 use super::shell::Shell;
 use super::{Sfx, hammer::HammerThrower};
 use crate::GameSystems;
+use crate::draw_order;
 use crate::input::PlayerInput;
 use crate::layers::ENEMY_LAYERS;
-use crate::level::{LevelEntity, LevelInfo};
+use crate::level::{LevelEntity, LevelInfo, RegisterLevelObject};
 use crate::tuning::Tuning;
 
 /// What an enemy is.
@@ -54,13 +55,22 @@ pub struct KnockedOut {
     pub velocity_y: f32,
 }
 
+/// The collider of a walker (and of a shell), px.
+pub const SHORT_ENEMY_SIZE: Vec2 = Vec2::new(14.0, 14.0);
+/// The collider of a shell enemy and of a hammer thrower, px.
+pub const TALL_ENEMY_SIZE: Vec2 = Vec2::new(14.0, 22.0);
+/// How far below a walker's feet, just ahead of its front foot, it looks for ground, px.
+const LEDGE_PROBE_DEPTH: f32 = 3.0;
+/// How far below the level's bottom a falling enemy is gone, px.
+const FALL_OUT_MARGIN: f32 = 64.0;
+
 fn spawn_enemy(commands: &mut Commands, feet: Vec2, size: Vec2, kind: EnemyKind, name: &'static str) -> Entity {
     commands
         .spawn((
             Enemy { kind, direction: -1.0 },
             Name::new(name),
             Collider::rectangle(size.x, size.y),
-            Transform::from_translation((feet + Vec2::Y * size.y / 2.0).extend(5.0)),
+            Transform::from_translation((feet + Vec2::Y * size.y / 2.0).extend(draw_order::ENEMIES)),
         ))
         .id()
 }
@@ -72,18 +82,12 @@ pub fn spawn_walker(commands: &mut Commands, feet: Vec2, turns_at_ledges: bool, 
     } else {
         EnemyKind::Walker
     };
-    spawn_enemy(commands, feet, Vec2::new(14.0, 14.0), kind, "Walker");
+    spawn_enemy(commands, feet, SHORT_ENEMY_SIZE, kind, "Walker");
 }
 
 /// A shell enemy.
 pub fn spawn_shell_enemy(commands: &mut Commands, feet: Vec2, _tuning: &Tuning) {
-    spawn_enemy(
-        commands,
-        feet,
-        Vec2::new(14.0, 22.0),
-        EnemyKind::ShellEnemy,
-        "Shell enemy",
-    );
+    spawn_enemy(commands, feet, TALL_ENEMY_SIZE, EnemyKind::ShellEnemy, "Shell enemy");
 }
 
 /// A hammer thrower.
@@ -91,7 +95,7 @@ pub fn spawn_hammer_thrower(commands: &mut Commands, feet: Vec2, tuning: &Tuning
     let entity = spawn_enemy(
         commands,
         feet,
-        Vec2::new(14.0, 22.0),
+        TALL_ENEMY_SIZE,
         EnemyKind::HammerThrower,
         "Hammer thrower",
     );
@@ -100,6 +104,15 @@ pub fn spawn_hammer_thrower(commands: &mut Commands, feet: Vec2, tuning: &Tuning
 
 pub(super) fn plugin(app: &mut App) {
     app.register_type::<Enemy>();
+    app.register_level_object("Walker", |commands, object| {
+        spawn_walker(commands, object.feet, object.flag("turns_at_ledges"), object.tuning);
+    });
+    app.register_level_object("ShellEnemy", |commands, object| {
+        spawn_shell_enemy(commands, object.feet, object.tuning);
+    });
+    app.register_level_object("HammerThrower", |commands, object| {
+        spawn_hammer_thrower(commands, object.feet, object.tuning);
+    });
     app.add_systems(FixedUpdate, walk_enemies.in_set(GameSystems::Intent));
     app.add_systems(
         FixedUpdate,
@@ -116,7 +129,7 @@ fn ground_ahead(broad_phase: &BroadPhase, aabb: &Aabb, direction: f32, nearby: &
     } else {
         aabb.min.x - 1.0
     };
-    let probe = Vec2::new(x, aabb.min.y - 3.0);
+    let probe = Vec2::new(x, aabb.min.y - LEDGE_PROBE_DEPTH);
     broad_phase.query(&Aabb::from_center_half_size(probe, Vec2::splat(0.5)), nearby);
     nearby.iter().any(|p| {
         p.kind != BodyKind::Dynamic
@@ -229,10 +242,14 @@ fn player_meets_enemies(
                     EnemyKind::ShellEnemy => {
                         enemy.kind = EnemyKind::Shell;
                         let feet = transform.translation.y - collider.size.y / 2.0;
-                        *collider = Collider::rectangle(14.0, 14.0);
+                        *collider = Collider::rectangle(SHORT_ENEMY_SIZE.x, SHORT_ENEMY_SIZE.y);
                         commands.entity(entity).insert((
                             Shell::default(),
-                            Transform::from_xyz(transform.translation.x, feet + 7.0, transform.translation.z),
+                            Transform::from_xyz(
+                                transform.translation.x,
+                                feet + SHORT_ENEMY_SIZE.y / 2.0,
+                                transform.translation.z,
+                            ),
                         ));
                         sfx.write(Sfx::Stomp);
                     }
@@ -282,7 +299,7 @@ fn fall_knocked_out(
     for (entity, mut out, mut transform) in &mut knocked {
         out.velocity_y += tuning.physics.gravity * dt;
         transform.translation.y += out.velocity_y * dt;
-        if transform.translation.y < info.bounds.min.y - 64.0 {
+        if transform.translation.y < info.bounds.min.y - FALL_OUT_MARGIN {
             commands.entity(entity).despawn();
         }
     }

@@ -7,7 +7,8 @@ use bevy_platformer_physics::prelude::*;
 use super::Sfx;
 use super::player::{Player, PlayerStatus};
 use crate::GameSystems;
-use crate::level::{CurrentLevel, LevelEntity};
+use crate::draw_order;
+use crate::level::{CurrentLevel, LevelEntity, RegisterLevelObject};
 
 /// The goal: a flag pole standing on its base; touching the pole anywhere ends the level.
 #[derive(Component, Clone, Copy, Debug, Reflect)]
@@ -40,17 +41,24 @@ pub struct LevelCompleted;
 
 /// Spawns the goal with its base at `feet`.
 pub fn spawn_goal(commands: &mut Commands, feet: Vec2) {
-    commands.spawn((Goal, Transform::from_translation(feet.extend(3.0))));
+    commands.spawn((Goal, Transform::from_translation(feet.extend(draw_order::MARKERS))));
 }
 
 /// Spawns a checkpoint standing on `feet`; active if it is the one the player restarts at.
 pub fn spawn_checkpoint(commands: &mut Commands, feet: Vec2, restart: Option<Vec2>) {
     let active = restart.is_some_and(|r| r.distance(feet) < 1.0);
-    commands.spawn((Checkpoint { active }, Transform::from_translation(feet.extend(3.0))));
+    commands.spawn((
+        Checkpoint { active },
+        Transform::from_translation(feet.extend(draw_order::MARKERS)),
+    ));
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.register_type::<(Goal, Checkpoint)>();
+    app.register_level_object("Goal", |commands, object| spawn_goal(commands, object.feet));
+    app.register_level_object("Checkpoint", |commands, object| {
+        spawn_checkpoint(commands, object.feet, object.checkpoint);
+    });
     app.add_message::<LevelCompleted>();
     app.add_systems(FixedUpdate, (reach_checkpoints, reach_goal).in_set(GameSystems::React));
 }

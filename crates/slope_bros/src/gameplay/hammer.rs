@@ -1,5 +1,6 @@
 //! Hammer throwers hop and throw hammers on arcs; a hammer hits the player only where opaque
-//! pixels overlap (the pixel-perfect test of `seeds/002`, after the box test).
+//! pixels overlap (the plugin's pixel-perfect test, after the box test: see *Pixel-perfect overlap*
+//! in `docs/physics-rules.md`).
 
 use bevy::prelude::*;
 use bevy_platformer_physics::geometry::Aabb;
@@ -9,6 +10,7 @@ use bevy_platformer_physics::prelude::*;
 use super::Sfx;
 use super::player::{ChangeForm, Form, Player};
 use crate::GameSystems;
+use crate::draw_order;
 use crate::level::{LevelEntity, LevelInfo};
 use crate::masks::SpriteMasks;
 use crate::tuning::{EnemyTuning, Tuning};
@@ -107,7 +109,9 @@ fn throwers_act(
                         velocity: Vec2::new(t.hammer_velocity.x * enemy.direction, t.hammer_velocity.y),
                         age: 0.0,
                     },
-                    Transform::from_translation((here + Vec2::new(4.0 * enemy.direction, 12.0)).extend(20.0)),
+                    Transform::from_translation(
+                        (here + Vec2::new(4.0 * enemy.direction, 12.0)).extend(draw_order::PROJECTILES),
+                    ),
                 ));
                 sfx.write(Sfx::Hammer);
             }

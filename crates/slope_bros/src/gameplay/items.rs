@@ -9,8 +9,9 @@ use super::Sfx;
 use super::player::{ChangeForm, Player, PlayerStatus};
 use super::progress::GameProgress;
 use crate::GameSystems;
+use crate::draw_order;
 use crate::layers::ITEM_LAYERS;
-use crate::level::{LevelEntity, LevelInfo};
+use crate::level::{LevelEntity, LevelInfo, RegisterLevelObject};
 use crate::tuning::Tuning;
 
 /// A coin; its transform is its centre.
@@ -43,20 +44,24 @@ pub struct Mushroom {
 
 /// Spawns a coin centred at `center`.
 pub fn spawn_coin(commands: &mut Commands, center: Vec2) {
-    commands.spawn((Coin, Transform::from_translation(center.extend(4.0))));
+    commands.spawn((Coin, Transform::from_translation(center.extend(draw_order::ITEMS))));
 }
+
+/// A mushroom's collider, px.
+pub const MUSHROOM_SIZE: Vec2 = Vec2::new(14.0, 14.0);
 
 /// Spawns a mushroom standing on `feet`.
 pub fn spawn_mushroom(commands: &mut Commands, feet: Vec2, direction: f32) {
     commands.spawn((
         Mushroom { direction },
-        Collider::rectangle(14.0, 14.0),
-        Transform::from_translation((feet + Vec2::Y * 7.0).extend(4.0)),
+        Collider::rectangle(MUSHROOM_SIZE.x, MUSHROOM_SIZE.y),
+        Transform::from_translation((feet + Vec2::Y * MUSHROOM_SIZE.y / 2.0).extend(draw_order::ITEMS)),
     ));
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.register_type::<(Coin, Mushroom)>();
+    app.register_level_object("Coin", |commands, object| spawn_coin(commands, object.rect.center()));
     app.add_systems(FixedUpdate, move_mushrooms.in_set(GameSystems::Intent));
     app.add_systems(
         FixedUpdate,

@@ -11,9 +11,10 @@ use bevy_platformer_physics::prelude::*;
 
 use super::{Sfx, sign_or};
 use crate::GameSystems;
+use crate::draw_order;
 use crate::input::PlayerInput;
 use crate::layers::PLAYER_LAYERS;
-use crate::level::LevelEntity;
+use crate::level::{self, LevelEntity, RegisterLevelObject};
 use crate::tuning::{PlayerTuning, Tuning};
 
 /// Small or big.
@@ -90,7 +91,7 @@ pub fn spawn_player(commands: &mut Commands, feet: Vec2, tuning: &Tuning) {
         },
         Collider::rectangle(size.x, size.y),
         tuning.physics.collision_mode,
-        Transform::from_translation((feet + Vec2::Y * size.y / 2.0).extend(10.0)),
+        Transform::from_translation((feet + Vec2::Y * size.y / 2.0).extend(draw_order::PLAYER)),
     ));
 }
 
@@ -109,6 +110,9 @@ pub struct Kill;
 
 pub(super) fn plugin(app: &mut App) {
     app.register_type::<Player>();
+    app.register_level_object(level::PLAYER, |commands, object| {
+        spawn_player(commands, object.feet, object.tuning);
+    });
     app.add_message::<ChangeForm>().add_message::<Kill>();
     app.add_systems(FixedUpdate, control_player.in_set(GameSystems::Intent));
     app.add_systems(

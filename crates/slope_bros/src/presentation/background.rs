@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use super::AppSystems;
 use super::assets::GameAssets;
 use super::camera::GameCamera;
+use crate::draw_order;
 use crate::level::{LevelEntity, LevelInfo, LevelSpawned};
 
 /// One copy of a background image; three side by side make an endless band.
@@ -32,8 +33,8 @@ pub(super) fn plugin(app: &mut App) {
 fn spawn_backgrounds(mut commands: Commands, assets: Res<GameAssets>, info: Res<LevelInfo>) {
     let theme = info.theme.index();
     for (image, factor, z) in [
-        (&assets.backgrounds[theme], 0.15, -20.0),
-        (&assets.near_backgrounds[theme], 0.45, -10.0),
+        (&assets.backgrounds[theme], 0.15, draw_order::FAR_BACKGROUND),
+        (&assets.near_backgrounds[theme], 0.45, draw_order::NEAR_BACKGROUND),
     ] {
         for copy in 0..3 {
             commands.spawn((

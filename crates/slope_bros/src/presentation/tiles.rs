@@ -10,8 +10,9 @@ use bevy_platformer_physics::prelude::*;
 
 use super::AppSystems;
 use super::assets::GameAssets;
+use crate::draw_order;
 use crate::gameplay::blocks::BlockHit;
-use crate::level::{LevelCells, LevelEntity, LevelInfo, LevelSpawned, Theme, cell};
+use crate::level::{Block, LevelCells, LevelEntity, LevelInfo, LevelSpawned, Theme};
 
 /// The sprite of a cell.
 #[derive(Component, Clone, Copy, Debug)]
@@ -60,33 +61,28 @@ pub fn tile_column(cells: &LevelCells, at: IVec2, kind: TileCell) -> Option<usiz
             TileCell::SlopeHalfHigh { rises_right } => Some(if rises_right { 10 } else { 12 }),
         };
     }
-    let value = cells.value(at);
-    Some(match value {
-        0 => return None,
-        cell::GROUND => {
-            let above = cells.value(at + IVec2::Y);
-            if above == cell::GROUND || (cell::FIRST_SLOPE..=cell::LAST_SLOPE).contains(&above) {
-                if (cell::FIRST_SLOPE..=cell::LAST_SLOPE).contains(&above) {
-                    13
-                } else {
-                    1
-                }
-            } else {
-                0
-            }
-        }
-        cell::STONE => 2,
-        cell::ONE_WAY => 3,
-        cell::BRICK => 4,
-        cell::QUESTION_COIN | cell::QUESTION_MUSHROOM => 5,
-        cell::USED => 6,
-        8 => 7,
-        9 => 8,
-        10 => 9,
-        11 => 10,
-        12 => 11,
-        13 => 12,
-        _ => 15,
+    if cells.value(at) == 0 {
+        return None;
+    }
+    Some(match cells.block(at) {
+        // Grass on top; earth under more ground; a slope's foot under a slope.
+        Some(Block::Ground) => match cells.block(at + IVec2::Y) {
+            Some(above) if above.is_slope() => 13,
+            Some(Block::Ground) => 1,
+            _ => 0,
+        },
+        Some(Block::Stone) => 2,
+        Some(Block::OneWay) => 3,
+        Some(Block::Brick) => 4,
+        Some(Block::QuestionCoin | Block::QuestionMushroom) => 5,
+        Some(Block::Used) => 6,
+        Some(Block::Slope45UpRight) => 7,
+        Some(Block::Slope45UpLeft) => 8,
+        Some(Block::GentleLowUpRight) => 9,
+        Some(Block::GentleHighUpRight) => 10,
+        Some(Block::GentleLowUpLeft) => 11,
+        Some(Block::GentleHighUpLeft) => 12,
+        None => 15,
     })
 }
 
@@ -114,7 +110,7 @@ fn spawn_tile_sprites(
                     sprite,
                     TileSprite { cell: at, bump: 0.0 },
                     LevelEntity,
-                    Transform::from_translation(cells.cell_rect(at).center().extend(1.0)),
+                    Transform::from_translation(cells.cell_rect(at).center().extend(draw_order::TILES)),
                 ))
                 .id();
             sprites.0.insert(at, entity);
@@ -148,14 +144,14 @@ fn dress_platforms(
         commands.entity(entity).insert((
             Mesh2d(meshes.add(triangle)),
             MeshMaterial2d(materials.add(fill)),
-            Transform::from_xyz(0.0, 0.0, 1.0),
+            Transform::from_xyz(0.0, 0.0, draw_order::TILES),
         ));
         let length = left.distance(right);
         let angle = (right - left).to_angle();
         commands.spawn((
             LevelEntity,
             Sprite::from_color(edge, Vec2::new(length, 3.0)),
-            Transform::from_translation(((left + right) / 2.0 - Vec2::Y).extend(1.1))
+            Transform::from_translation(((left + right) / 2.0 - Vec2::Y).extend(draw_order::SLOPE_EDGE))
                 .with_rotation(Quat::from_rotation_z(angle)),
         ));
     }
@@ -209,7 +205,7 @@ fn update_hit_blocks(
                         velocity: Vec2::new(velocity.0, velocity.1),
                         left: 1.2,
                     },
-                    Transform::from_translation((center + offset).extend(15.0)),
+                    Transform::from_translation((center + offset).extend(draw_order::DEBRIS)),
                 ));
             }
             continue;

@@ -1,5 +1,6 @@
-//! The screen flow: loading → title → playing ⇄ pause → level complete → next level / title;
-//! game over → title. Headless runs go straight to playing.
+//! The screens: the [`Screen`] state and its [`Pause`] sub-state (added by the game core, so the
+//! headless run has them too), and the windowed screen flow: loading → title → playing ⇄ pause →
+//! level complete → next level / title; game over → title. Headless runs go straight to playing.
 
 mod game_over;
 mod level_complete;
@@ -9,8 +10,6 @@ mod title;
 
 use bevy::prelude::*;
 
-pub use playing::Paused;
-
 /// The game's screens.
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Screen {
@@ -19,12 +18,32 @@ pub enum Screen {
     Loading,
     /// The title.
     Title,
-    /// A level is being played (pause is [`Paused`]).
+    /// A level is being played (paused or not: [`Pause`]).
     Playing,
     /// The goal was reached.
     LevelComplete,
     /// No lives left.
     GameOver,
+}
+
+/// Whether play is paused, while a level is played. Pausing stops the virtual clock, so the
+/// fixed step (the game's rules and the physics) stops with it.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::Playing)]
+pub enum Pause {
+    /// Playing.
+    #[default]
+    Running,
+    /// Paused: the pause menu is shown.
+    Paused,
+}
+
+/// The [`Screen`] state and its [`Pause`] sub-state; the virtual clock stops while paused.
+pub fn state_plugin(app: &mut App) {
+    app.init_state::<Screen>();
+    app.add_sub_state::<Pause>();
+    app.add_systems(OnEnter(Pause::Paused), |mut time: ResMut<Time<Virtual>>| time.pause());
+    app.add_systems(OnExit(Pause::Paused), |mut time: ResMut<Time<Virtual>>| time.unpause());
 }
 
 /// Start on the level given on the command line instead of the title.
@@ -65,7 +84,7 @@ fn big_text(text: &str, size: f32) -> impl Bundle {
 }
 
 /// The windowed screen flow.
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.add_plugins((
         loading::plugin,
         title::plugin,

@@ -1,60 +1,45 @@
-//! Playing: pause and resume (the virtual clock stops, so the fixed step stops), the move to the
-//! level-complete and game-over screens.
+//! Playing: pause and resume (the [`Pause`] sub-state; its transitions stop and restart the
+//! virtual clock), the move to the level-complete and game-over screens.
 
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::ActionState;
 
-use super::{Screen, big_text, screen_root};
+use super::{Pause, Screen, big_text, screen_root};
 use crate::gameplay::progress::RunOutcome;
 use crate::input::{Action, InputController};
 
-/// The game is paused.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Paused(pub bool);
-
-#[derive(Component)]
-struct PauseMenu;
-
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Paused>();
     app.add_systems(
         Update,
         (toggle_pause, leave_when_done).run_if(in_state(Screen::Playing)),
     );
-    app.add_systems(OnExit(Screen::Playing), unpause);
+    app.add_systems(OnEnter(Pause::Paused), spawn_pause_menu);
 }
 
 fn toggle_pause(
-    mut commands: Commands,
     actions: Single<&ActionState<Action>, With<InputController>>,
-    mut paused: ResMut<Paused>,
-    mut time: ResMut<Time<Virtual>>,
-    menus: Query<Entity, With<PauseMenu>>,
+    pause: Res<State<Pause>>,
+    mut next: ResMut<NextState<Pause>>,
 ) {
-    if !actions.just_pressed(&Action::Pause) {
-        return;
-    }
-    paused.0 = !paused.0;
-    if paused.0 {
-        time.pause();
-        commands
-            .spawn((PauseMenu, screen_root(Screen::Playing, "Pause menu")))
-            .insert(BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.5)))
-            .with_children(|root| {
-                root.spawn(big_text("PAUSED", 48.0));
-                root.spawn(big_text("Esc or P to resume", 24.0));
-            });
-    } else {
-        time.unpause();
-        for menu in &menus {
-            commands.entity(menu).despawn();
-        }
+    if actions.just_pressed(&Action::Pause) {
+        next.set(match pause.get() {
+            Pause::Running => Pause::Paused,
+            Pause::Paused => Pause::Running,
+        });
     }
 }
 
-fn unpause(mut paused: ResMut<Paused>, mut time: ResMut<Time<Virtual>>) {
-    paused.0 = false;
-    time.unpause();
+fn spawn_pause_menu(mut commands: Commands) {
+    commands
+        .spawn(screen_root(Screen::Playing, "Pause menu"))
+        .insert((
+            DespawnOnExit(Pause::Paused),
+            BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.5)),
+        ))
+        .with_children(|root| {
+            root.spawn(big_text("PAUSED", 48.0));
+            root.spawn(big_text("Esc or P to resume", 24.0));
+        });
 }
 
 fn leave_when_done(outcome: Res<RunOutcome>, mut next: ResMut<NextState<Screen>>) {

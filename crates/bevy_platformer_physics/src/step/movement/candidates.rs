@@ -1,0 +1,149 @@
+//! Which colliders a body's move looks at, and how they are sorted: what stops it, what it only
+//! touches, and what only supports it (the block continuing a slope's top).
+
+use bevy::prelude::*;
+
+use super::settings::CandidateRules;
+use crate::broad_phase::{BroadPhase, ColliderProxy, StaticCandidates};
+use crate::components::*;
+use crate::geometry::Aabb;
+
+/// Whether `aabb` overlaps a solid of the level's static geometry among `proxies` by more than a
+/// rounding margin (ten skins).
+pub(crate) fn overlaps_level_solid(aabb: &Aabb, proxies: &[ColliderProxy], skin: f32) -> bool {
+    proxies
+        .iter()
+        .any(|p| p.is_level_solid() && aabb.intersects(&p.aabb, skin * 10.0))
+}
+
+/// Whether another static solid sits on `block`'s top at the edge where a slope joins it (a wall
+/// going on up): then the block does not continue the slope's surface, and is no top join.
+fn top_covered(block: &ColliderProxy, joins_on_left: bool, nearby: &[ColliderProxy]) -> bool {
+    let inset = 0.01;
+    let x = if joins_on_left {
+        block.aabb.min.x + inset
+    } else {
+        block.aabb.max.x - inset
+    };
+    let probe = Vec2::new(x, block.aabb.max.y + inset);
+    nearby
+        .iter()
+        .any(|c| !c.same_collider(block) && c.is_level_solid() && c.aabb.contains(probe))
+}
+
+/// A body's candidates for one move, sorted into what stops it, what it only touches, and what
+/// only supports it.
+#[derive(Default)]
+pub(crate) struct SortedCandidates {
+    pub(crate) solids: Vec<ColliderProxy>,
+    pub(crate) sensors: Vec<ColliderProxy>,
+    pub(crate) supports: Vec<ColliderProxy>,
+}
+
+impl SortedCandidates {
+    fn clear(&mut self) {
+        self.solids.clear();
+        self.sensors.clear();
+        self.supports.clear();
+    }
+
+    /// Orders each list by entity and part, as the broad phase's results are.
+    fn sort(&mut self) {
+        for list in [&mut self.solids, &mut self.sensors, &mut self.supports] {
+            list.sort_unstable_by_key(|p| (p.entity, p.part));
+        }
+    }
+
+    /// Sorts `other` into its list for body `me` (or leaves it out). `statics`: the static
+    /// colliders around, for the top-join rule (only needed while a slope is planned).
+    fn add(
+        &mut self,
+        other: &ColliderProxy,
+        me: &ColliderProxy,
+        state: &MovementState,
+        statics: &[ColliderProxy],
+        rules: &CandidateRules,
+    ) {
+        if other.slope.is_some()
+            || !me.interacts_with(other)
+            || state.dropping_through.contains(&(other.entity, other.part))
+        {
+            return;
+        }
+        if let Some(slope) = state.planned_slope
+            && other.is_level_solid()
+        {
+            // The block continuing the planned slope's top is left out, so the diagonal move to the
+            // clamped height does not catch its corner (see *The top join of a slope with a block*
+            // in `docs/physics-rules.md`).
+            if slope.shape.is_top_join(&other.aabb, rules.join_tolerance)
+                && !top_covered(other, slope.shape.rises_right(), statics)
+            {
+                self.supports.push(*other);
+                return;
+            }
+            // Blocks under the planned slope (the solid cells beneath a ramp of tiles, whose
+            // corners lie on its line) are never walls for a body walking on it.
+            if slope.shape.is_under(&other.aabb, rules.join_tolerance) {
+                return;
+            }
+        }
+        if other.sensor || me.sensor {
+            self.sensors.push(*other);
+        } else if !other.one_way || state.start_aabb.min.y >= other.aabb.max.y - rules.contact_tolerance {
+            self.solids.push(*other);
+        }
+    }
+}
+
+/// The area whose colliders are candidates for a body moving from `start` by `delta`: the swept
+/// box grown by the body's size, because a push-out can move the body that far beyond it and the
+/// solids it may meet there must be candidates too.
+pub(crate) fn candidate_area(start: &Aabb, delta: Vec2, contact_tolerance: f32) -> Aabb {
+    let margin = start.size().max_element() + contact_tolerance;
+    start.swept(delta).grown(margin)
+}
+
+/// The area whose colliders a move in `mode` looks at first. A continuous move only meets what
+/// its swept box touches, so that is enough unless the body starts inside a solid (then Resolve
+/// widens it to the [`candidate_area`] for the push-out); the discrete and axis-separated moves
+/// push out after every substep, so they always need the whole candidate area.
+pub(crate) fn first_candidate_area(mode: CollisionMode, start: &Aabb, delta: Vec2, contact_tolerance: f32) -> Aabb {
+    match mode {
+        CollisionMode::Continuous => start.swept(delta).grown(contact_tolerance),
+        CollisionMode::Discrete | CollisionMode::AxisSeparated => candidate_area(start, delta, contact_tolerance),
+    }
+}
+
+impl SortedCandidates {
+    /// Sorts the colliders around `area` for body `me`: the kept statics and the moving colliders.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(crate) fn gather(
+        &mut self,
+        area: &Aabb,
+        me: &ColliderProxy,
+        state: &MovementState,
+        candidates: &StaticCandidates,
+        broad_phase: &BroadPhase,
+        statics: &mut Vec<ColliderProxy>,
+        moving: &mut Vec<ColliderProxy>,
+        rules: &CandidateRules,
+    ) {
+        self.clear();
+        // The top-join rule looks at the other statics around a block: all the kept ones (or all
+        // those a new query finds), not only those touching the move.
+        let statics = candidates.boxes_around(broad_phase, area, me, statics);
+        for other in statics.iter().filter(|p| p.aabb.meets(area)) {
+            self.add(other, me, state, statics, rules);
+        }
+        moving.clear();
+        broad_phase.query_moving_interacting(area, me, moving);
+        for other in moving.iter() {
+            self.add(other, me, state, &[], rules);
+        }
+        if !moving.is_empty() {
+            self.sort();
+        }
+    }
+}

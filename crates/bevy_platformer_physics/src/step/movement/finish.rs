@@ -1,0 +1,463 @@
+//! FinishMovement: after the move, the planned slope support is confirmed or dropped, and the state
+//! of the body is made that of a body standing (or not) on it (sections 10–14 of
+//! `docs/physics-rules.md`, which the section numbers below refer to):
+//! 1. the speed factor comes off by dividing the resulting velocity, which keeps a wall's reduction;
+//!    the passive slide comes off completely (section 11);
+//! 2. a platform above the slope wins: a body that should have come down but was stopped higher
+//!    keeps that position and drops the slope (section 10);
+//! 3. a ceiling during a climb blocks both components: back to the start, velocity zero (section
+//!    10);
+//! 4. the surface is sampled again at the x actually reached (a wall may have shortened the move),
+//!    and a confirmed support zeroes the vertical velocity and is recorded as a `Down` contact of
+//!    depth 0 (sections 12–14);
+//! 5. without a confirmed support, the temporary slope velocity does not survive the step: the body
+//!    gets back the vertical velocity Integrate gave it, so walking off the top of a ramp never
+//!    launches it;
+//! 6. a body stopped or sent back where its feet are still on the planned slope keeps standing on
+//!    it, unless something else holds it up (the platform above wins); a walking body whose feet
+//!    end on a slope that the plan could not take (it was partly under it) stands on that slope.
+//!    Either way it is never airborne for a step while on the ground.
+//!
+//! It also keeps the drop-through bookkeeping: a one-way platform the body dropped through is solid
+//! for it again once the body no longer touches it. ContactEvents runs after this stage, so a
+//! support recorded again is never reported as ended.
+
+use bevy::prelude::*;
+
+use super::body::{Body, MoveScratch};
+use super::candidates::overlaps_level_solid;
+use super::settings::{FinishTolerances, MoveSettings};
+use crate::broad_phase::{BroadPhase, ColliderProxy};
+use crate::components::*;
+use crate::geometry::Aabb;
+use crate::slope::{SlopeRef, SlopeShape};
+
+/// The outcome of the finish rules for one body.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SlopeFinish {
+    /// Final translation.
+    pub position: Vec2,
+    /// Final velocity, px/s.
+    pub velocity: Vec2,
+    /// The confirmed slope support, if any.
+    pub support: Option<SlopeRef>,
+}
+
+/// Where the Resolve stage left a body.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ResolvedMove {
+    /// Translation after the move.
+    pub position: Vec2,
+    /// Velocity after the move, px/s.
+    pub velocity: Vec2,
+    /// The move recorded a solid contact above.
+    pub ceiling: bool,
+    /// The move recorded a solid contact below (a platform, a block).
+    pub floor: bool,
+}
+
+/// Applies the finish rules (sections 10–13 of `docs/physics-rules.md`) to a body that moved from
+/// `state.start` as `resolved` says.
+/// `slope_alive`: the planned slope still exists.
+pub fn finish_slope_movement(
+    state: &MovementState,
+    collider: &Collider,
+    resolved: ResolvedMove,
+    slope_alive: bool,
+    tolerances: &FinishTolerances,
+    dt: f32,
+) -> SlopeFinish {
+    let ResolvedMove {
+        position,
+        velocity,
+        ceiling,
+        floor,
+    } = resolved;
+    let mut finish = SlopeFinish {
+        position,
+        velocity,
+        support: None,
+    };
+    // Section 11: remove the factor from the *resulting* velocity (so a wall's reduction stays);
+    // remove a slide completely.
+    finish.velocity.x = if state.passive_slide {
+        0.0
+    } else if state.speed_factor == 1.0 {
+        // Off slopes (most bodies): the same value without a division's latency.
+        velocity.x
+    } else {
+        velocity.x / state.speed_factor
+    };
+    let Some(slope) = state.planned_slope.filter(|_| slope_alive) else {
+        return finish;
+    };
+    let end = collider.aabb(position);
+    let resolved_vel_y = (position.y - state.start.y) / dt;
+    // Section 10: a platform above the slope wins (stopped higher than planned): aligning the
+    // feet to the slope would move them through it.
+    if resolved_vel_y > state.planned_vel_y + tolerances.velocity
+        || end.min.y > state.planned_feet_y + tolerances.contact
+    {
+        if !floor {
+            keep_standing(&mut finish, slope, collider, tolerances);
+        }
+        return finish;
+    }
+    // Section 10: a ceiling during a climb blocks both components (x alone would advance into the
+    // slope); the move already happened, so the position goes back to the start too.
+    if state.planned_vel_y > 0.0 && (ceiling || end.min.y < state.planned_feet_y - tolerances.climb) {
+        finish.position = state.start;
+        finish.velocity = Vec2::ZERO;
+        if !floor {
+            keep_standing(&mut finish, slope, collider, tolerances);
+        }
+        return finish;
+    }
+    if slope.shape.overlaps_x(&end) {
+        // Section 12: sample again at the x reached; section 13: a body standing on it does not
+        // move vertically.
+        finish.position.y += slope.shape.surface_y(&end) - end.min.y;
+        finish.velocity.y = 0.0;
+        finish.support = Some(slope);
+    } else {
+        // Left the slope: the planned vertical velocity was only for this step.
+        finish.velocity.y = state.integrated_vel_y;
+    }
+    finish
+}
+
+/// A move that the finish rules stop or undo drops the planned support and aligns nothing to it;
+/// but a body that nothing else holds up and whose feet are still on that slope's surface where
+/// it ended (it was stopped where it stood: under a ceiling, against a wall) stands on it, and is
+/// not airborne for a step. Its support is recorded and its feet put exactly on the surface (a
+/// move within the contact tolerance); a downward velocity into the slope is removed. (A platform
+/// that holds it up wins over the slope: see *After the move* in `docs/physics-rules.md`.)
+pub fn keep_standing(finish: &mut SlopeFinish, slope: SlopeRef, collider: &Collider, tolerances: &FinishTolerances) {
+    if finish.support.is_some() || finish.velocity.y > 0.0 {
+        return;
+    }
+    if let Some(gap) = feet_gap(&slope.shape, &collider.aabb(finish.position), tolerances.contact) {
+        finish.position.y += gap;
+        finish.support = Some(slope);
+        finish.velocity.y = 0.0;
+    }
+}
+
+/// How far the feet of `body` must move up (down if negative) to stand exactly on the slope
+/// `shape`, if the body is over it and its feet are within `reach` of the surface.
+fn feet_gap(shape: &SlopeShape, body: &Aabb, reach: f32) -> Option<f32> {
+    let gap = shape.surface_y(body) - body.min.y;
+    (shape.overlaps_x(body) && gap.abs() <= reach).then_some(gap)
+}
+
+/// A surface under a body's feet, found by [`ground_under`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ground {
+    /// The collider.
+    pub entity: Entity,
+    /// Its piece (0 for an ordinary collider).
+    pub part: u32,
+    /// The slope, if it is one.
+    pub slope: Option<SlopeRef>,
+    /// How far the feet must move up (down if negative) to stand exactly on it, px.
+    pub gap: f32,
+}
+
+/// The highest static surface that the feet of `body` are on, within the contact tolerance: the
+/// top of a solid box or a one-way platform (not one in `dropping_through`), or a slope's surface
+/// under the body. Only a surface the body can move onto counts: none if the move would put it
+/// into a solid. `for_each_near(area, f)` calls `f` with each static collider touching `area`.
+pub fn ground_under(
+    body: &Aabb,
+    dropping_through: &[(Entity, u32)],
+    tolerances: &FinishTolerances,
+    skin: f32,
+    mut for_each_near: impl FnMut(&Aabb, &mut dyn FnMut(&ColliderProxy)),
+) -> Option<Ground> {
+    let reach = tolerances.contact;
+    let area = Aabb {
+        min: Vec2::new(body.min.x, body.min.y - reach),
+        max: Vec2::new(body.max.x, body.max.y + reach),
+    };
+    let mut best: Option<Ground> = None;
+    let mut blocked = false;
+    let mut solids_in_reach: [Option<Aabb>; 8] = [None; 8];
+    let mut solid_count = 0;
+    for_each_near(&area, &mut |p| {
+        if p.sensor || dropping_through.contains(&(p.entity, p.part)) {
+            return;
+        }
+        let (gap, slope) = match p.slope_shape() {
+            Some(shape) => match feet_gap(&shape, body, reach) {
+                Some(gap) => (
+                    gap,
+                    Some(SlopeRef {
+                        entity: p.entity,
+                        part: p.part,
+                        shape,
+                    }),
+                ),
+                None => return,
+            },
+            None => {
+                if p.is_level_solid() {
+                    if solid_count < solids_in_reach.len() {
+                        solids_in_reach[solid_count] = Some(p.aabb);
+                        solid_count += 1;
+                    } else {
+                        blocked = true;
+                    }
+                }
+                if body.overlap(&p.aabb).x <= skin {
+                    return;
+                }
+                (p.aabb.max.y - body.min.y, None)
+            }
+        };
+        if gap.abs() <= reach && best.is_none_or(|b| gap > b.gap) {
+            best = Some(Ground {
+                entity: p.entity,
+                part: p.part,
+                slope,
+                gap,
+            });
+        }
+    });
+    let ground = best?;
+    let moved = body.translated(Vec2::new(0.0, ground.gap));
+    let into_solid = solids_in_reach[..solid_count]
+        .iter()
+        .flatten()
+        .any(|solid| moved.intersects(solid, skin));
+    (!blocked && !into_solid).then_some(ground)
+}
+
+/// Confirms or drops `body`'s planned slope support, puts a walking body's feet on the ground
+/// under them, and forgets drop-through platforms that the body has left.
+#[inline]
+pub(crate) fn finish_body(
+    body: &mut Body,
+    broad_phase: &mut BroadPhase,
+    settings: &MoveSettings,
+    scratch: &mut MoveScratch,
+) {
+    let tolerances = &settings.finish_tolerances;
+    let skin = settings.skin;
+    let entity = body.entity;
+    let collider = body.collider;
+    let candidates = &*body.candidates;
+    let nearby = &mut scratch.nearby;
+    let position = body.transform.translation.truncate();
+    let resolved = ResolvedMove {
+        position,
+        velocity: body.velocity.0,
+        ceiling: body.contacts.on_ceiling(),
+        floor: body.contacts.on_floor(),
+    };
+    let state = &mut *body.state;
+    // The planned slope was found this step: it is still there unless static geometry changed.
+    let slope_alive = state
+        .planned_slope
+        .is_some_and(|s| candidates.is_current(broad_phase) || broad_phase.piece(s.entity, s.part).is_some());
+    let mut finish = finish_slope_movement(state, collider, resolved, slope_alive, tolerances, settings.dt);
+    // The re-sample of section 12 does not sweep against the other obstacles (tight corners are
+    // left to specific checks, section 17): if it would put the body inside a solid (a ceiling
+    // over a descent that pushed it down), the move is undone, as a blocked climb is.
+    if finish.position != position
+        && let Some(me) = &body.me
+        && {
+            let end = collider.aabb(finish.position);
+            overlaps_level_solid(&end, candidates.boxes_around(broad_phase, &end, me, nearby), skin)
+        }
+    {
+        finish.position = state.start;
+        finish.velocity = Vec2::ZERO;
+        finish.support = None;
+    }
+    // A walking body is never airborne for a step while its feet are on the ground: a move
+    // that the rules stopped or undid, or one that ended a hair above a surface, still stands
+    // on what is under the feet (see `ground_under`).
+    let mut ground = None;
+    if finish.support.is_none()
+        && state.started_on_floor
+        && finish.velocity.y <= 0.0
+        && !resolved.floor
+        && let Some(me) = &body.me
+    {
+        ground = ground_under(
+            &collider.aabb(finish.position),
+            &state.dropping_through,
+            tolerances,
+            skin,
+            |area, f| candidates.for_each_touching(broad_phase, area, me, nearby, f),
+        );
+        if let Some(ground) = ground {
+            finish.position.y += ground.gap;
+            finish.velocity.y = 0.0;
+            finish.support = ground.slope;
+        }
+    }
+    body.velocity.0 = finish.velocity;
+    if finish.position != position {
+        let translation = &mut body.transform.translation;
+        translation.x = finish.position.x;
+        translation.y = finish.position.y;
+        broad_phase.set_aabb(entity, collider.aabb(finish.position));
+    }
+    let contacts = &mut *body.contacts;
+    if let Some(ground) = ground.filter(|g| g.slope.is_none()) {
+        // It stands on it now, whatever side the solver met it on.
+        match contacts
+            .list
+            .iter_mut()
+            .find(|c| (c.entity, c.part) == (ground.entity, ground.part))
+        {
+            Some(contact) => contact.direction = ContactDirection::Down,
+            None => contacts.record(Contact {
+                entity: ground.entity,
+                direction: ContactDirection::Down,
+                depth: 0.0,
+                sensor: false,
+                part: ground.part,
+            }),
+        }
+    }
+    if let Some(slope) = finish.support {
+        // Section 14: the slope took no part in the solver, so its contact is recorded here.
+        contacts.record(Contact {
+            entity: slope.entity,
+            direction: ContactDirection::Down,
+            depth: 0.0,
+            sensor: false,
+            part: slope.part,
+        });
+    }
+    state.supporting_slope = finish.support;
+    state.planned_slope = None;
+
+    if !state.dropping_through.is_empty() {
+        let body_box = collider.aabb(finish.position);
+        state.dropping_through.retain(|&(platform, part)| {
+            broad_phase
+                .piece(platform, part)
+                .is_some_and(|p| p.aabb.touches(&body_box, skin))
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::PhysicsConfig;
+    use crate::slope::SlopeShape;
+
+    const DT: f32 = 0.01;
+
+    fn tolerances() -> FinishTolerances {
+        FinishTolerances::from_config(&PhysicsConfig::default())
+    }
+
+    fn climbing_state() -> (MovementState, Collider) {
+        let collider = Collider::rectangle(16.0, 16.0);
+        let shape = SlopeShape::new(Vec2::ZERO, Vec2::new(320.0, 160.0));
+        let state = MovementState {
+            start: Vec2::new(92.0, 58.0),
+            planned_slope: Some(SlopeRef {
+                entity: Entity::from_raw_u32(1).unwrap(),
+                part: 0,
+                shape,
+            }),
+            speed_factor: 2.0 / 3.0,
+            planned_vel_y: 16.0,
+            planned_feet_y: 50.16,
+            integrated_vel_y: -9.6,
+            ..default()
+        };
+        (state, collider)
+    }
+
+    fn resolved(position: Vec2, velocity: Vec2, ceiling: bool) -> ResolvedMove {
+        ResolvedMove {
+            position,
+            velocity,
+            ceiling,
+            floor: false,
+        }
+    }
+
+    #[test]
+    fn confirmed_support_zeroes_vy_and_divides_the_factor_out() {
+        let (state, collider) = climbing_state();
+        let end = resolved(Vec2::new(92.32, 58.16), Vec2::new(32.0, 16.0), false);
+        let finish = finish_slope_movement(&state, &collider, end, true, &tolerances(), DT);
+        assert!(finish.support.is_some());
+        assert_eq!(finish.velocity.y, 0.0);
+        assert!((finish.velocity.x - 48.0).abs() < 1e-4);
+    }
+
+    #[test]
+    fn a_ceiling_during_a_climb_restores_the_start() {
+        let (mut state, collider) = climbing_state();
+        // Feet 2 px above the slope at the start (a jump's end): nothing to stand on there.
+        state.start.y = 60.0;
+        let end = resolved(Vec2::new(92.32, 58.1), Vec2::new(32.0, 0.0), true);
+        let finish = finish_slope_movement(&state, &collider, end, true, &tolerances(), DT);
+        assert_eq!(finish.position, state.start);
+        assert_eq!(finish.velocity, Vec2::ZERO);
+        assert_eq!(finish.support, None);
+    }
+
+    #[test]
+    fn a_body_squeezed_under_a_ceiling_on_the_slope_still_stands_on_it() {
+        let (mut state, collider) = climbing_state();
+        state.start_aabb = collider.aabb(state.start);
+        let end = resolved(Vec2::new(92.32, 58.1), Vec2::new(32.0, 0.0), true);
+        let finish = finish_slope_movement(&state, &collider, end, true, &tolerances(), DT);
+        assert_eq!(finish.position, state.start, "blocked: back to the start");
+        assert_eq!(finish.velocity, Vec2::ZERO);
+        assert_eq!(
+            finish.support, state.planned_slope,
+            "but not airborne: its feet are on the slope"
+        );
+    }
+
+    #[test]
+    fn stopped_above_the_plan_drops_the_slope() {
+        let (mut state, collider) = climbing_state();
+        state.planned_vel_y = -16.0;
+        state.planned_feet_y = 49.84;
+        // A platform held it 1 px higher than planned.
+        let end = resolved(Vec2::new(91.68, 58.84), Vec2::new(-48.0, 0.0), false);
+        let finish = finish_slope_movement(&state, &collider, end, true, &tolerances(), DT);
+        assert_eq!(finish.support, None);
+        assert_eq!(finish.position, end.position, "the position from the collisions stays");
+    }
+
+    #[test]
+    fn a_wall_shortened_climb_is_sampled_again_at_the_x_reached() {
+        let (state, collider) = climbing_state();
+        // The wall stopped x at the start, y went up as planned: the feet float 0.16 px.
+        let end = resolved(Vec2::new(92.0, 58.16), Vec2::new(0.0, 16.0), false);
+        let finish = finish_slope_movement(&state, &collider, end, true, &tolerances(), DT);
+        assert!(
+            (finish.position.y - 58.0).abs() < 1e-4,
+            "back on the surface: {}",
+            finish.position.y
+        );
+        assert_eq!(finish.velocity, Vec2::ZERO);
+    }
+
+    #[test]
+    fn leaving_the_slope_gives_back_the_integrated_vertical_velocity() {
+        let (mut state, collider) = climbing_state();
+        state.planned_slope = Some(SlopeRef {
+            entity: Entity::from_raw_u32(1).unwrap(),
+            part: 0,
+            shape: SlopeShape::new(Vec2::ZERO, Vec2::new(80.0, 40.0)),
+        });
+        let end = resolved(Vec2::new(92.32, 58.16), Vec2::new(32.0, 16.0), false);
+        let finish = finish_slope_movement(&state, &collider, end, true, &tolerances(), DT);
+        assert_eq!(finish.support, None);
+        assert_eq!(finish.velocity.y, -9.6, "no launch off the top");
+    }
+}

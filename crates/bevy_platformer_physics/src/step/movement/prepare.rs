@@ -1,0 +1,332 @@
+//! PrepareMovement: where the step starts, and the slope plan (sections 3–8 of
+//! `docs/physics-rules.md`, which the section numbers below refer to).
+//!
+//! Integrate has already set the velocity. Here, starting from the body's box at the start of the
+//! step (`start_box` below; `next` is the candidate box for the end of the step):
+//! 1. a body moving up (a jump) is never re-attached to a slope (section 3);
+//! 2. the current support `current_support`: a slope under the body, feet within the contact tolerance
+//!    (section 3);
+//! 3. on it: the uphill release, the speed factor, the passive slide (section 4);
+//! 4. the candidate box `next` follows the current slope (section 5);
+//! 5. the arrival surface: the highest one reached among the slopes under `next`, approached from
+//!    above or kept (section 6); a passive slide that would have to climb stops in the valley;
+//! 6. leaving an end keeps the current slope's clamped height (section 7);
+//! 7. the height change becomes the step's temporary vertical velocity (section 8).
+//!
+//! The slope found is only a candidate: FinishMovement confirms or drops it after the move.
+
+use bevy::prelude::*;
+
+use super::body::{Body, MoveScratch};
+use super::candidates::first_candidate_area;
+use super::settings::{MoveSettings, SlopeRules};
+use crate::broad_phase::{BroadPhase, ColliderProxy, StaticCandidates};
+use crate::geometry::Aabb;
+use crate::slope::SlopeRef;
+
+/// How many steps ahead of a moving body the statics are kept (at most one broad-phase cell on
+/// each axis): a walking body queries the broad phase about once per this many steps, and keeps a
+/// list only a little longer.
+const LEAD_STEPS: f32 = 16.0;
+
+/// What the planner decided for one body and one step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SlopePlan {
+    /// The velocity to move with this step (factor, slide and slope-following vertical velocity
+    /// applied), px/s.
+    pub velocity: Vec2,
+    /// The planned support: a candidate that FinishMovement confirms or drops.
+    pub slope: Option<SlopeRef>,
+    /// The horizontal speed factor applied (1 off slopes), divided out after the move.
+    pub speed_factor: f32,
+    /// The horizontal motion is the passive slide, removed completely after the move.
+    pub sliding: bool,
+    /// Planned vertical velocity that follows the slope, px/s (the integrated one without a plan).
+    pub planned_vel_y: f32,
+    /// Planned height of the feet at the end of the step, px.
+    pub planned_feet_y: f32,
+}
+
+/// Plans a step of a body whose box is `start_box`, moving with `velocity` (after Integrate), with
+/// horizontal input `intent`, among the slopes `slopes` (sorted: the first valid current support
+/// wins), for a step of `dt` seconds.
+pub fn plan_slope_movement(
+    start_box: &Aabb,
+    velocity: Vec2,
+    intent: f32,
+    slopes: &[SlopeRef],
+    rules: &SlopeRules,
+    dt: f32,
+) -> SlopePlan {
+    let mut plan = SlopePlan {
+        velocity,
+        slope: None,
+        speed_factor: 1.0,
+        sliding: false,
+        planned_vel_y: velocity.y,
+        planned_feet_y: start_box.min.y,
+    };
+    // Section 3: moving up is a jump (the slope's own vertical velocity is zeroed after every
+    // confirmed contact), never a climb: no re-attaching, and the triangle can be crossed from below.
+    if velocity.y > 0.0 || dt <= 0.0 {
+        return plan;
+    }
+    let tolerance = rules.contact_tolerance;
+    let current_support = slopes
+        .iter()
+        .find(|r| r.shape.overlaps_x(start_box) && (start_box.min.y - r.shape.surface_y(start_box)).abs() <= tolerance)
+        .copied();
+
+    // Section 4: speed factor from the actual velocity (not the input), uphill release, passive
+    // slide.
+    let mut v = velocity;
+    if let Some(SlopeRef { shape: slope, .. }) = current_support {
+        if intent == 0.0 && slope.is_uphill(v.x) {
+            let braking = rules.uphill_release * (1.0 + slope.gradient()) * dt;
+            v.x = if v.x.abs() <= braking {
+                0.0
+            } else {
+                v.x - v.x.signum() * braking
+            };
+        }
+        plan.speed_factor = slope.speed_factor(v.x);
+        if intent == 0.0 && v.x == 0.0 {
+            v.x = slope.slide_velocity_x(rules.slide_speed, rules.slide_gradient_cap);
+            plan.sliding = true;
+        }
+    }
+    v.x *= plan.speed_factor;
+    let mut next = start_box.translated(v * dt);
+
+    // Section 5: follow the current slope before looking for the next one (gravity alone would
+    // leave a body walking downhill floating above it).
+    if let Some(SlopeRef { shape: slope, .. }) = current_support {
+        next = next.translated(Vec2::new(0.0, slope.surface_y(&next) - next.min.y));
+    }
+
+    // Section 6: the highest surface reached, approached from above or kept.
+    let mut arrival_surface_y = f32::NEG_INFINITY;
+    let mut chosen = None;
+    for &candidate in slopes {
+        let slope = candidate.shape;
+        if !slope.overlaps_x(&next) {
+            continue;
+        }
+        let cur_surface = slope.surface_y(start_box);
+        let next_surface = slope.surface_y(&next);
+        let on_surface = (start_box.min.y - cur_surface).abs() <= tolerance;
+        if start_box.min.y >= cur_surface - tolerance
+            && (next.min.y <= next_surface || on_surface)
+            && next_surface > arrival_surface_y
+        {
+            arrival_surface_y = next_surface;
+            chosen = Some(candidate);
+        }
+    }
+    // In a valley a passive slide that would have to climb stops instead of changing slope and
+    // reversing every step.
+    // It keeps the support it stands on: the highest surface under it where it is (with the
+    // tolerance, `current_support` may be the lower side of the valley, and sampling that one would
+    // sink the body into the other side).
+    if plan.sliding && chosen.is_some() && arrival_surface_y > start_box.min.y {
+        v.x = 0.0;
+        next = *start_box;
+        chosen = None;
+        arrival_surface_y = f32::NEG_INFINITY;
+        for &candidate in slopes {
+            let surface = candidate.shape.surface_y(start_box);
+            if candidate.shape.overlaps_x(start_box)
+                && (start_box.min.y - surface).abs() <= tolerance
+                && surface > arrival_surface_y
+            {
+                arrival_surface_y = surface;
+                chosen = Some(candidate);
+            }
+        }
+    }
+    // Section 7: leaving an end keeps the clamped height of the current slope.
+    if chosen.is_none()
+        && let Some(current) = current_support
+    {
+        chosen = Some(current);
+        arrival_surface_y = current.shape.surface_y(&next);
+    }
+    // Section 8: the height change as this step's vertical velocity, so the ordinary solvers move
+    // the body along the slope.
+    if let Some(support) = chosen {
+        v.y = (arrival_surface_y - start_box.min.y) / dt;
+        plan.slope = Some(support);
+        plan.planned_vel_y = v.y;
+        plan.planned_feet_y = arrival_surface_y;
+    }
+    plan.velocity = v;
+    plan
+}
+
+/// Records the start of `body`'s move, keeps the static colliders around it, and plans its slope
+/// movement.
+#[inline]
+pub(crate) fn prepare_body(
+    body: &mut Body,
+    broad_phase: &BroadPhase,
+    settings: &MoveSettings,
+    scratch: &mut MoveScratch,
+) {
+    let rules = &settings.slope_rules;
+    let dt = settings.dt;
+    let start = body.transform.translation.truncate();
+    let start_box = body.collider.aabb(start);
+    let v = body.velocity.0;
+    let state = &mut *body.state;
+    // Where the last step took it: on a slope the climb comes from the plan, not from `v`.
+    let last_move = start - state.start;
+    state.start = start;
+    state.start_aabb = start_box;
+    state.planned_slope = None;
+    state.speed_factor = 1.0;
+    state.passive_slide = false;
+    state.integrated_vel_y = v.y;
+    state.planned_vel_y = v.y;
+    state.planned_feet_y = start_box.min.y;
+    let Some(me) = &body.me else {
+        body.candidates.clear();
+        return;
+    };
+    // The statics around Resolve's area, with room for the plan to change the move and for the
+    // next steps' moves: most steps need no query at all. (A fast body's lead is capped at a cell
+    // on each axis: its kept list would grow with its speed.)
+    let delta = v * dt;
+    let planned =
+        first_candidate_area(*body.mode, &start_box, delta, rules.contact_tolerance).grown(delta.abs().max_element());
+    let max_lead = Vec2::splat(broad_phase.cell_size());
+    let heading = Vec2::select(last_move.abs().cmpgt(delta.abs()), last_move, delta);
+    let lead = (heading * LEAD_STEPS).clamp(-max_lead, max_lead);
+    let candidates = &mut *body.candidates;
+    let covered = candidates.cover(broad_phase, &planned, 4.0, lead, me, &mut scratch.nearby);
+    // Interaction-only bodies stand on nothing; most bodies have no slope around.
+    if body.sensor || (covered && !candidates.has_slopes()) {
+        return;
+    }
+    let area = start_box.swept(delta).grown(rules.contact_tolerance);
+    let slopes = &mut scratch.slopes;
+    gather_slopes(candidates, broad_phase, &area, me, &mut scratch.nearby, slopes);
+    if slopes.is_empty() {
+        return;
+    }
+    let intent = if body.input.horizontal.is_finite() {
+        body.input.horizontal
+    } else {
+        0.0
+    };
+    let mut plan = plan_slope_movement(&start_box, v, intent, slopes, rules, dt);
+    // Downhill, the speed factor makes the planned move up to (1 + gradient) times longer than the
+    // velocity's: the slopes that only the longer move reaches (the far side of a steep valley)
+    // must be candidates too, or the body is planned straight through them.
+    let reached = start_box.swept(plan.velocity * dt).grown(rules.contact_tolerance);
+    if !(area.contains(reached.min) && area.contains(reached.max)) {
+        let wider = area.union(&reached);
+        let before = slopes.len();
+        gather_slopes(candidates, broad_phase, &wider, me, &mut scratch.nearby, slopes);
+        if slopes.len() != before {
+            plan = plan_slope_movement(&start_box, v, intent, slopes, rules, dt);
+        }
+    }
+    body.velocity.0 = plan.velocity;
+    state.planned_slope = plan.slope;
+    state.speed_factor = plan.speed_factor;
+    state.passive_slide = plan.sliding;
+    state.planned_vel_y = plan.planned_vel_y;
+    state.planned_feet_y = plan.planned_feet_y;
+}
+
+/// Puts the slopes around `area` that `me` interacts with into `slopes`, in order.
+fn gather_slopes(
+    candidates: &StaticCandidates,
+    broad_phase: &BroadPhase,
+    area: &Aabb,
+    me: &ColliderProxy,
+    nearby: &mut Vec<ColliderProxy>,
+    slopes: &mut Vec<SlopeRef>,
+) {
+    slopes.clear();
+    candidates.for_each_slope_touching(broad_phase, area, me, nearby, |p, shape| {
+        slopes.push(SlopeRef {
+            entity: p.entity,
+            part: p.part,
+            shape,
+        });
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::PhysicsConfig;
+    use crate::slope::SlopeShape;
+
+    const DT: f32 = 0.01;
+
+    fn rules() -> SlopeRules {
+        SlopeRules::from_config(&PhysicsConfig::default())
+    }
+
+    fn slope(a: Vec2, b: Vec2, index: u32) -> SlopeRef {
+        SlopeRef {
+            entity: Entity::from_raw_u32(index).unwrap(),
+            part: 0,
+            shape: SlopeShape::new(a, b),
+        }
+    }
+
+    /// A 16 × 16 box whose bottom-left corner is at (x, y).
+    fn body(x: f32, y: f32) -> Aabb {
+        Aabb::from_min_size(Vec2::new(x, y), Vec2::splat(16.0))
+    }
+
+    #[test]
+    fn a_jump_is_never_re_attached() {
+        let s = [slope(Vec2::ZERO, Vec2::new(320.0, 160.0), 1)];
+        let plan = plan_slope_movement(&body(84.0, 50.0), Vec2::new(48.0, 10.0), 1.0, &s, &rules(), DT);
+        assert_eq!(plan.slope, None);
+        assert_eq!(plan.velocity, Vec2::new(48.0, 10.0));
+    }
+
+    #[test]
+    fn worked_example_in_pixels() {
+        let s = [slope(Vec2::ZERO, Vec2::new(320.0, 160.0), 1)];
+        let plan = plan_slope_movement(&body(84.0, 50.0), Vec2::new(48.0, -9.6), 1.0, &s, &rules(), DT);
+        assert_eq!(plan.slope, Some(s[0]));
+        assert!((plan.velocity.x - 32.0).abs() < 1e-4);
+        assert!((plan.velocity.y - 16.0).abs() < 1e-3, "{}", plan.velocity.y);
+        assert!((plan.planned_feet_y - 50.16).abs() < 1e-4);
+    }
+
+    #[test]
+    fn leaving_the_high_end_keeps_the_clamped_height() {
+        let s = [slope(Vec2::ZERO, Vec2::new(160.0, 80.0), 1)];
+        // Right foot at 159.9: feet at 79.95; the step takes it past the end.
+        let start_box = body(143.9, 79.95);
+        let plan = plan_slope_movement(&start_box, Vec2::new(100.0, -9.6), 1.0, &s, &rules(), DT);
+        assert_eq!(plan.planned_feet_y, 80.0, "the end's height, not beyond");
+    }
+
+    #[test]
+    fn a_falling_body_lands_on_the_highest_surface_reached() {
+        let low = slope(Vec2::ZERO, Vec2::new(160.0, 80.0), 1);
+        let high = slope(Vec2::new(0.0, 100.0), Vec2::new(160.0, 20.0), 2);
+        let start_box = body(72.0, 70.0);
+        // Falling 20 px this step: the falling-left slope's surface under the left foot is 64,
+        // the rising one's under the right foot is 44: the higher one wins.
+        let plan = plan_slope_movement(&start_box, Vec2::new(0.0, -2000.0), 0.0, &[low, high], &rules(), DT);
+        assert_eq!(plan.slope.map(|r| r.entity), Some(high.entity));
+        assert!((plan.planned_feet_y - 64.0).abs() < 1e-4);
+    }
+
+    #[test]
+    fn crossing_a_slope_from_below_is_not_a_landing() {
+        let s = [slope(Vec2::ZERO, Vec2::new(160.0, 80.0), 1)];
+        // Feet 10 px below the surface, falling: came from below, no support.
+        let plan = plan_slope_movement(&body(72.0, 34.0), Vec2::new(0.0, -100.0), 0.0, &s, &rules(), DT);
+        assert_eq!(plan.slope, None);
+    }
+}

@@ -1,0 +1,103 @@
+//! The contacts a move records besides its collisions: solids the body ends resting against,
+//! sensors it touched, and the supports it stands on.
+
+use bevy::prelude::*;
+
+use super::push_out::remove_velocity_into;
+use super::request::MoveRequest;
+use crate::broad_phase::ColliderProxy;
+use crate::components::*;
+use crate::geometry::{Aabb, sweep_aabb};
+
+/// Records the solids that the final box `end` rests flush against (touching on one axis within
+/// `skin`, overlapping on the other) while the step's `intended` velocity pushed into them, and
+/// removes that part of `velocity`. A body straddling two floor boxes, or a floor and a lift,
+/// stands on both, whichever of them the solver happened to stop on.
+pub(crate) fn record_resting_contacts(
+    end: &Aabb,
+    intended: Vec2,
+    velocity: &mut Vec2,
+    solids: &[ColliderProxy],
+    skin: f32,
+    contacts: &mut Contacts,
+) {
+    for solid in solids {
+        let overlap = end.overlap(&solid.aabb);
+        let normal = if overlap.y.abs() <= skin && overlap.x > skin {
+            Vec2::new(0.0, (end.center().y - solid.aabb.center().y).signum())
+        } else if overlap.x.abs() <= skin && overlap.y > skin {
+            Vec2::new((end.center().x - solid.aabb.center().x).signum(), 0.0)
+        } else {
+            continue;
+        };
+        if (solid.one_way && normal != Vec2::Y) || intended.dot(normal) >= 0.0 {
+            continue;
+        }
+        remove_velocity_into(velocity, normal);
+        contacts.record(Contact {
+            entity: solid.entity,
+            direction: ContactDirection::from_normal(normal),
+            depth: 0.0,
+            sensor: false,
+            part: solid.part,
+        });
+    }
+}
+
+/// Records a sensor contact for every sensor the body touched during the step: swept through it,
+/// or touching it at the end.
+pub(crate) fn record_sensor_contacts(request: &MoveRequest, end: &Aabb, contacts: &mut Contacts) {
+    let delta = end.min - request.start.min;
+    for sensor in request.sensors {
+        let direction = if end.touches(&sensor.aabb, request.skin) {
+            touch_direction(end, &sensor.aabb)
+        } else if let Some(hit) = sweep_aabb(&request.start, delta, &sensor.aabb, request.skin) {
+            ContactDirection::from_normal(hit.normal)
+        } else {
+            continue;
+        };
+        let overlap = end.overlap(&sensor.aabb);
+        contacts.record(Contact {
+            entity: sensor.entity,
+            direction,
+            depth: overlap.min_element().max(0.0),
+            sensor: true,
+            part: sensor.part,
+        });
+    }
+}
+
+/// Records a `Down` contact with each of `supports` that the final box `end` stands on: feet on
+/// its top within `skin`, overlapping it horizontally.
+pub(crate) fn record_supports(supports: &[ColliderProxy], end: &Aabb, skin: f32, contacts: &mut Contacts) {
+    for support in supports {
+        let overlap = end.overlap(&support.aabb);
+        if overlap.x > skin && (end.min.y - support.aabb.max.y).abs() <= skin {
+            contacts.record(Contact {
+                entity: support.entity,
+                direction: ContactDirection::Down,
+                depth: 0.0,
+                sensor: false,
+                part: support.part,
+            });
+        }
+    }
+}
+
+/// Side of `body` on which `other` lies, for two touching or overlapping boxes: the axis of the
+/// smaller overlap.
+pub(crate) fn touch_direction(body: &Aabb, other: &Aabb) -> ContactDirection {
+    let overlap = body.overlap(other);
+    let d = other.center() - body.center();
+    if overlap.y <= overlap.x {
+        if d.y < 0.0 {
+            ContactDirection::Down
+        } else {
+            ContactDirection::Up
+        }
+    } else if d.x < 0.0 {
+        ContactDirection::Left
+    } else {
+        ContactDirection::Right
+    }
+}

@@ -1,0 +1,46 @@
+//! Discrete resolution: move, find the overlaps, push out (see *Discrete mode* in
+//! `docs/physics-rules.md`). There is no time of impact within the step, unlike the continuous mode.
+//!
+//! The axis of each push is the one of smaller penetration; several overlaps are resolved with the
+//! accumulated correction vector so the push-out is never the sum of overlapping penetrations. The
+//! move is split into substeps no longer than the smallest box in the way, so a fast body cannot
+//! step over a thin wall between two overlap tests. A substep that leaves the body inside a solid
+//! whatever the push (a gap narrower than the body) is undone. A body that ends flush against a surface while
+//! still moving into it keeps that contact (depth 0).
+
+use bevy::prelude::*;
+
+use super::super::candidates::overlaps_level_solid;
+use super::request::substep_count;
+use super::{MoveOutcome, MoveRequest};
+use crate::components::Contacts;
+
+/// The discrete (overlap and push-out) move of one body.
+pub fn move_discrete(request: &MoveRequest, contacts: &mut Contacts) -> MoveOutcome {
+    let mut velocity = request.velocity;
+    let mut aabb = request.start;
+    let substeps = substep_count(velocity * request.dt, &aabb, request.solids, request.max_substeps);
+    let sub_dt = request.dt / substeps as f32;
+    for _ in 0..substeps {
+        let before = aabb;
+        aabb = aabb.translated(velocity * sub_dt);
+        request.push_out(Some(&before), &mut aabb, &mut velocity, contacts);
+        // Squeezed into a gap narrower than the body (a corner between a floor and a block): no
+        // push-out can free it, so the move did not happen. The same when the push-out threw the
+        // body out of the area whose solids it knows (pushed sideways out of a block above its
+        // head, past walls it was never checked against).
+        let thrown_out = !(request.bounds.contains(aabb.min) && request.bounds.contains(aabb.max));
+        if thrown_out
+            || (overlaps_level_solid(&aabb, request.solids, request.skin)
+                && !overlaps_level_solid(&before, request.solids, request.skin))
+        {
+            aabb = before;
+            velocity = Vec2::ZERO;
+            break;
+        }
+    }
+    MoveOutcome {
+        delta: aabb.min - request.start.min,
+        velocity,
+    }
+}

@@ -1,0 +1,162 @@
+//! Resolve: the move itself. Candidates come from the broad phase over the union of the start and
+//! end boxes; the body's [`CollisionMode`] picks the solver:
+//!
+//! - `continuous.rs` — swept AABB, contacts in time order (section 19 of `docs/physics-rules.md`);
+//! - `discrete.rs` — move, then push out with the accumulated correction vector (section 20);
+//! - `axis_separated.rs` — x then y with flush snapping, the tile method (section 21).
+//!
+//! Shared here: which candidates count (layers from both sides, the one-way rule on the *start*
+//! box, drop-through), the push-out of overlaps present at the start (so a body that something
+//! else pushed into a solid never stays inside it), and, after any solver, the resting contacts
+//! (every solid the body ends flush against while pushing into it) and sensor contacts. Each solver is a pure
+//! function of a [`MoveRequest`], so it can be tested and benchmarked without the ECS.
+mod axis_separated;
+mod contacts;
+mod continuous;
+mod discrete;
+mod push_out;
+mod recover;
+mod request;
+
+pub use axis_separated::move_axis_separated;
+pub use continuous::move_continuous;
+pub use discrete::move_discrete;
+use push_out::remove_velocity_into;
+pub use request::{MoveOutcome, MoveRequest};
+
+use contacts::{record_resting_contacts, record_sensor_contacts, record_supports};
+use recover::{Recovery, record_recovery_contacts, recover};
+
+use bevy::prelude::*;
+
+use super::body::{Body, MoveScratch};
+use super::candidates::{candidate_area, first_candidate_area};
+use super::settings::MoveSettings;
+use crate::broad_phase::BroadPhase;
+use crate::components::*;
+
+/// Moves `body` for this step, in its [`CollisionMode`], and records its contacts.
+#[inline]
+pub(crate) fn resolve_body(
+    body: &mut Body,
+    broad_phase: &mut BroadPhase,
+    settings: &MoveSettings,
+    scratch: &mut MoveScratch,
+) {
+    let Some(me) = body.me else {
+        return;
+    };
+    let rules = &settings.candidate_rules;
+    let MoveScratch {
+        statics,
+        moving,
+        sorted,
+        embedded,
+        ..
+    } = scratch;
+    let state = &*body.state;
+    let mut start = body.collider.aabb(body.transform.translation.truncate());
+    let mut recovered = false;
+    let delta = body.velocity.0 * settings.dt;
+    let mut area = first_candidate_area(*body.mode, &start, delta, rules.contact_tolerance);
+    sorted.gather(&area, &me, state, body.candidates, broad_phase, statics, moving, rules);
+    if sorted.solids.iter().any(|s| start.intersects(&s.aabb, settings.skin)) {
+        // It starts inside a solid: the way out may take it as far as its own size.
+        area = candidate_area(&start, delta, rules.contact_tolerance);
+        sorted.gather(&area, &me, state, body.candidates, broad_phase, statics, moving, rules);
+        let reach = start.size().max_element();
+        match recover(&start, &sorted.solids, reach, settings.skin) {
+            Recovery::Free => scratch_embedded(body, false, embedded),
+            Recovery::Moved(offset) => {
+                body.contacts.list.clear();
+                record_recovery_contacts(&start, offset, &sorted.solids, settings.skin, body.contacts);
+                start = start.translated(offset);
+                body.transform.translation += offset.extend(0.0);
+                for normal in [Vec2::new(offset.x, 0.0), Vec2::new(0.0, offset.y)] {
+                    if normal != Vec2::ZERO {
+                        remove_velocity_into(&mut body.velocity.0, normal.normalize());
+                    }
+                }
+                scratch_embedded(body, false, embedded);
+                area = first_candidate_area(
+                    *body.mode,
+                    &start,
+                    body.velocity.0 * settings.dt,
+                    rules.contact_tolerance,
+                );
+                let state = &*body.state;
+                sorted.gather(&area, &me, state, body.candidates, broad_phase, statics, moving, rules);
+                recovered = true;
+            }
+            Recovery::Embedded => {
+                // No free position within reach: it stays, still, until the game moves it.
+                body.velocity.0 = Vec2::ZERO;
+                body.contacts.list.clear();
+                scratch_embedded(body, true, embedded);
+                return;
+            }
+        }
+    } else if body.state.embedded {
+        scratch_embedded(body, false, embedded);
+    }
+    let state = &*body.state;
+    let contacts = &mut *body.contacts;
+    if !recovered {
+        contacts.list.clear();
+    }
+    let request = MoveRequest {
+        start,
+        velocity: body.velocity.0,
+        dt: settings.dt,
+        solids: &sorted.solids,
+        sensors: &sorted.sensors,
+        supports: &sorted.supports,
+        skin: settings.skin,
+        max_substeps: settings.max_substeps,
+        bounds: area,
+    };
+    let outcome = match body.mode {
+        CollisionMode::Continuous => move_continuous(&request, contacts),
+        CollisionMode::Discrete => move_discrete(&request, contacts),
+        CollisionMode::AxisSeparated => move_axis_separated(&request, contacts),
+    };
+    let end = start.translated(outcome.delta);
+    let mut velocity_after = outcome.velocity;
+    // (Each list is checked first: most bodies have no sensor, no support, often no solid.)
+    if !request.solids.is_empty() {
+        record_resting_contacts(
+            &end,
+            request.velocity,
+            &mut velocity_after,
+            request.solids,
+            request.skin,
+            contacts,
+        );
+    }
+    if !request.sensors.is_empty() {
+        record_sensor_contacts(&request, &end, contacts);
+    }
+    if !request.supports.is_empty() {
+        record_supports(request.supports, &end, request.skin, contacts);
+    }
+    if state.planned_slope.is_some() && !request.solids.is_empty() {
+        // Coming off a slope's end onto a block or a lift at the same height, the planned
+        // velocity does not point into it: it supports the body all the same.
+        record_supports(request.solids, &end, request.skin, contacts);
+    }
+    let moved = end.min - start.min;
+    let translation = &mut body.transform.translation;
+    translation.x += moved.x;
+    translation.y += moved.y;
+    body.velocity.0 = velocity_after;
+    broad_phase.set_aabb(body.entity, body.collider.aabb(translation.truncate()));
+}
+
+/// Records whether `body` is embedded this step, and notes the change for the [`Embedded`]
+/// marker.
+fn scratch_embedded(body: &mut Body, now: bool, changes: &mut Vec<(Entity, bool)>) {
+    if body.state.embedded != now {
+        body.state.embedded = now;
+        changes.push((body.entity, now));
+    }
+}

@@ -1,0 +1,215 @@
+//! The push-out of a body that overlaps solids: the correction vector accumulated over every
+//! solid it overlaps, along the axis it entered each by, never through the internal face between
+//! two cells of a floor or a wall.
+
+use bevy::prelude::*;
+
+use crate::broad_phase::{BodyKind, ColliderProxy};
+use crate::components::*;
+use crate::geometry::{Aabb, CorrectionAccumulator};
+
+/// Pushes `aabb` out of every solid it overlaps, with the accumulated correction vector (see
+/// [`CorrectionAccumulator`], and *Discrete mode* in `docs/physics-rules.md`): fully out of static
+/// and kinematic colliders, half out of dynamic ones (the other dynamic body does its own half). Removes the velocity into each surface and records contacts.
+///
+/// Moving bodies (dynamic, then kinematic) are handled first, statics last and measured again
+/// after the first pass, so they have the final word: a body squeezed between a lift and a wall
+/// ends against the wall, overlapping the lift, never inside the wall.
+///
+/// `blockers` are solids left out of the move (the top-join blocks) that a push must still not sink
+/// the body into. `previous`: the box before the move that caused the overlaps, if known.
+pub(crate) fn push_out(
+    aabb: &mut Aabb,
+    previous: Option<&Aabb>,
+    velocity: &mut Vec2,
+    solids: &[ColliderProxy],
+    blockers: &[ColliderProxy],
+    skin: f32,
+    contacts: &mut Contacts,
+) {
+    // Most bodies overlap nothing: one look instead of a pass per kind.
+    if !solids.iter().any(|s| aabb.intersects(&s.aabb, skin)) {
+        return;
+    }
+    for kind in [BodyKind::Dynamic, BodyKind::Kinematic, BodyKind::Static] {
+        // A correction can push the body into a static solid it did not overlap when the pass
+        // measured (out of a wall and into the block beside it): the statics, which have the last
+        // word, measure again, a few times at most.
+        let passes = if kind == BodyKind::Static { 4 } else { 1 };
+        for _ in 0..passes {
+            if !push_out_pass(aabb, previous, velocity, solids, blockers, kind, skin, contacts) {
+                break;
+            }
+        }
+    }
+}
+
+/// One push-out with one accumulator, out of the solids of one `kind`; returns whether it moved
+/// the body. Every penetration is measured against the same box, before any correction, as if all
+/// the contacts were reported at once: the accumulator then removes what earlier pushes already
+/// did.
+#[allow(clippy::too_many_arguments)]
+fn push_out_pass(
+    aabb: &mut Aabb,
+    previous: Option<&Aabb>,
+    velocity: &mut Vec2,
+    solids: &[ColliderProxy],
+    blockers: &[ColliderProxy],
+    kind: BodyKind,
+    skin: f32,
+    contacts: &mut Contacts,
+) -> bool {
+    let overlapped = *aabb;
+    let mut correction = CorrectionAccumulator::default();
+    for solid in solids.iter().filter(|s| s.kind == kind) {
+        if !overlapped.intersects(&solid.aabb, skin) {
+            continue;
+        }
+        let (normal, depth) = if solid.one_way {
+            (Vec2::Y, solid.aabb.max.y - overlapped.min.y)
+        } else {
+            push_axis(&overlapped, previous, solid, solids, blockers, skin)
+        };
+        let share = if solid.kind == BodyKind::Dynamic { 0.5 } else { 1.0 };
+        *aabb = aabb.translated(correction.push(normal * depth * share));
+        remove_velocity_into(velocity, normal);
+        contacts.record(Contact {
+            entity: solid.entity,
+            direction: ContactDirection::from_normal(normal),
+            depth,
+            sensor: false,
+            part: solid.part,
+        });
+    }
+    correction.total != Vec2::ZERO
+}
+
+/// The axis (0 for x, 1 for y) through which a body that was at `previous` entered `solid`: the one
+/// on which it was apart (or touching) while it already overlapped on the other. `None` for a body
+/// that was already inside, or came in through a corner.
+fn entry_axis(previous: &Aabb, solid: &Aabb, skin: f32) -> Option<usize> {
+    let before = previous.overlap(solid);
+    match (before.x > skin, before.y > skin) {
+        (false, true) => Some(0),
+        (true, false) => Some(1),
+        _ => None,
+    }
+}
+
+/// How deep `body` is inside `solid`: along the axis the body entered it through, when known from
+/// `previous`, else the smaller overlap. Zero when apart. A body walking into the side
+/// of an overhang while its head is already above the overhang's bottom is in it by the sideways
+/// overlap: standing up out of the floor does not sink it deeper.
+fn penetration(body: &Aabb, previous: Option<&Aabb>, solid: &Aabb, skin: f32) -> f32 {
+    let o = body.overlap(solid);
+    if o.x <= 0.0 || o.y <= 0.0 {
+        return 0.0;
+    }
+    match previous.and_then(|p| entry_axis(p, solid, skin)) {
+        Some(axis) => o[axis],
+        None => o.min_element(),
+    }
+}
+
+/// The push out of `solid` for a body at `body`: the axis of the smaller penetration (the shortest
+/// way out), unless that push would move the body into another solid — through the internal face between two
+/// cells of a floor or a wall (the "ghost collision" that stops a body at a seam), or down into the
+/// platform it stands on when its head meets a block's corner — and the other axis would not.
+/// `previous`, the box before the move, tells how deep the body is in those other solids.
+fn push_axis(
+    body: &Aabb,
+    previous: Option<&Aabb>,
+    solid: &ColliderProxy,
+    solids: &[ColliderProxy],
+    blockers: &[ColliderProxy],
+    skin: f32,
+) -> (Vec2, f32) {
+    let overlap = body.overlap(&solid.aabb);
+    let away = body.center() - solid.aabb.center();
+    let sign = |v: f32| if v >= 0.0 { 1.0 } else { -1.0 };
+    let vertical = (Vec2::new(0.0, sign(away.y)), overlap.y);
+    let horizontal = (Vec2::new(sign(away.x), 0.0), overlap.x);
+    let (first, second) = if overlap.y <= overlap.x {
+        (vertical, horizontal)
+    } else {
+        (horizontal, vertical)
+    };
+    let blocked = |(normal, depth): (Vec2, f32)| {
+        internal_face(solid, normal, body, solids, skin)
+            || push_deepens(body, previous, normal * depth, solid, solids, skin)
+            || push_deepens(body, previous, normal * depth, solid, blockers, skin)
+    };
+    if blocked(first) && !blocked(second) {
+        second
+    } else {
+        first
+    }
+}
+
+/// Whether pushing `body` by `push` out of `solid` would sink it deeper into another static solid it
+/// already touches (its [`penetration`] grows): the floor under a body whose head meets a block's
+/// corner, the wall beside a body that falls onto a block's corner. A one-way platform only counts
+/// for a downward push. A solid the body does not touch yet is left to the next measuring pass.
+fn push_deepens(
+    body: &Aabb,
+    previous: Option<&Aabb>,
+    push: Vec2,
+    solid: &ColliderProxy,
+    solids: &[ColliderProxy],
+    skin: f32,
+) -> bool {
+    let moved = body.translated(push);
+    solids.iter().any(|c| {
+        !c.same_collider(solid)
+            && c.kind == BodyKind::Static
+            && !c.sensor
+            && c.slope.is_none()
+            && (!c.one_way || push.y < 0.0)
+            && body.touches(&c.aabb, skin)
+            && penetration(&moved, previous, &c.aabb, skin) > penetration(body, previous, &c.aabb, skin) + skin
+    })
+}
+
+/// Whether the face of static `solid` facing `normal` is covered by another static solid where
+/// `body` overlaps it: a point just outside that face, in the middle of the overlap, lies inside it.
+#[inline]
+pub(crate) fn internal_face(
+    solid: &ColliderProxy,
+    normal: Vec2,
+    body: &Aabb,
+    solids: &[ColliderProxy],
+    skin: f32,
+) -> bool {
+    // Internal edges belong to the level's static geometry; a lift is never part of a wall.
+    if solid.kind != BodyKind::Static {
+        return false;
+    }
+    let b = &solid.aabb;
+    let outside = 2.0 * skin.max(1e-4);
+    let probe = if normal.x != 0.0 {
+        let x = if normal.x > 0.0 {
+            b.max.x + outside
+        } else {
+            b.min.x - outside
+        };
+        Vec2::new(x, 0.5 * (b.min.y.max(body.min.y) + b.max.y.min(body.max.y)))
+    } else {
+        let y = if normal.y > 0.0 {
+            b.max.y + outside
+        } else {
+            b.min.y - outside
+        };
+        Vec2::new(0.5 * (b.min.x.max(body.min.x) + b.max.x.min(body.max.x)), y)
+    };
+    solids
+        .iter()
+        .any(|c| !c.same_collider(solid) && c.is_level_solid() && c.aabb.contains(probe))
+}
+
+/// Removes the component of `velocity` that moves into a surface with `normal`.
+pub(crate) fn remove_velocity_into(velocity: &mut Vec2, normal: Vec2) {
+    let into = velocity.dot(normal);
+    if into < 0.0 {
+        *velocity -= normal * into;
+    }
+}

@@ -1,0 +1,199 @@
+//! Lifts (kinematic path followers) carry riders by their exact displacement, up, down, sideways
+//! and diagonally, in every collision mode; push bodies in their way; squish instead of pushing a
+//! body into a solid.
+
+use crate::common::*;
+use bevy::prelude::*;
+use bevy_platformer_physics::prelude::*;
+
+const LIFT: Vec2 = Vec2::new(48.0, 8.0);
+
+fn spawn_lift(app: &mut App, points: Vec<Vec2>, speed: f32) -> Entity {
+    let start = points[0];
+    app.world_mut()
+        .spawn((
+            Collider::rectangle(LIFT.x, LIFT.y),
+            Transform::from_translation(start.extend(0.0)),
+            PathFollower::new(points, speed, PathMode::PingPong).with_wait(0.25),
+        ))
+        .id()
+}
+
+/// A rider standing on the lift's centre.
+fn spawn_rider(app: &mut App, lift_center: Vec2, mode: CollisionMode) -> Entity {
+    spawn_body(
+        app,
+        lift_center + Vec2::new(0.0, LIFT.y * 0.5),
+        Vec2::new(12.0, 24.0),
+        mode,
+    )
+}
+
+fn ride_for_10_s(points: Vec<Vec2>, mode: CollisionMode) {
+    let mut app = app();
+    let lift = spawn_lift(&mut app, points.clone(), 60.0);
+    let rider = spawn_rider(&mut app, points[0], mode);
+    tick(&mut app, 2);
+    let offset = aabb(&app, rider).min.x - aabb(&app, lift).min.x;
+    for step in 0..1000 {
+        tick(&mut app, 1);
+        let (r, l) = (aabb(&app, rider), aabb(&app, lift));
+        assert!(
+            (r.min.y - l.max.y).abs() < 0.01,
+            "{mode:?} {points:?} step {step}: feet {} vs lift top {}",
+            r.min.y,
+            l.max.y
+        );
+        assert!(
+            (r.min.x - l.min.x - offset).abs() < 0.01,
+            "{mode:?} {points:?} step {step}: rider slid on the lift ({} vs {offset})",
+            r.min.x - l.min.x
+        );
+        assert!(
+            contacts(&app, rider)
+                .with(lift)
+                .is_some_and(|c| c.direction == ContactDirection::Down),
+            "{mode:?} {points:?} step {step}: lost the lift contact"
+        );
+    }
+}
+
+#[test]
+fn vertical_lift_carries_its_rider_for_10_s() {
+    for mode in MODES {
+        ride_for_10_s(vec![Vec2::new(0.0, 0.0), Vec2::new(0.0, 150.0)], mode);
+    }
+}
+
+#[test]
+fn horizontal_lift_carries_its_rider_for_10_s() {
+    for mode in MODES {
+        ride_for_10_s(vec![Vec2::new(0.0, 0.0), Vec2::new(200.0, 0.0)], mode);
+    }
+}
+
+#[test]
+fn diagonal_lift_carries_its_rider_for_10_s() {
+    for mode in MODES {
+        ride_for_10_s(
+            vec![Vec2::new(0.0, 0.0), Vec2::new(120.0, 90.0), Vec2::new(240.0, 0.0)],
+            mode,
+        );
+    }
+}
+
+#[test]
+fn fast_falling_lift_keeps_its_rider() {
+    // Faster than free fall for the first steps: without carrying, the rider would float off.
+    let mut app = app();
+    let lift = spawn_lift(&mut app, vec![Vec2::new(0.0, 300.0), Vec2::new(0.0, 0.0)], 400.0);
+    // The lift waits a moment at the top, so the rider has landed on it when it starts.
+    app.world_mut().get_mut::<PathFollower>(lift).unwrap().wait_left = 0.05;
+    let rider = spawn_rider(&mut app, Vec2::new(0.0, 300.0), CollisionMode::Continuous);
+    tick(&mut app, 2);
+    for step in 0..60 {
+        tick(&mut app, 1);
+        let (r, l) = (aabb(&app, rider), aabb(&app, lift));
+        assert!(
+            (r.min.y - l.max.y).abs() < 0.01,
+            "step {step}: feet {} lift {}",
+            r.min.y,
+            l.max.y
+        );
+    }
+}
+
+#[test]
+fn rider_walks_on_a_moving_lift() {
+    let mut app = app();
+    let lift = spawn_lift(&mut app, vec![Vec2::new(0.0, 0.0), Vec2::new(0.0, 100.0)], 50.0);
+    let rider = spawn_rider(&mut app, Vec2::new(-12.0, 0.0), CollisionMode::Continuous);
+    tick(&mut app, 2);
+    input(&mut app, rider).horizontal = 1.0;
+    tick(&mut app, 20);
+    let (r, l) = (aabb(&app, rider), aabb(&app, lift));
+    assert!(r.min.x > -18.0 + 1.0, "walked right: {r:?}");
+    assert!((r.min.y - l.max.y).abs() < 0.01, "still on the lift");
+}
+
+#[test]
+fn rider_squeezed_against_a_ceiling_is_squished_not_pushed_inside() {
+    for mode in MODES {
+        let mut app = app();
+        collect::<Squished>(&mut app);
+        let ceiling = spawn_box(&mut app, Vec2::new(-100.0, 60.0), Vec2::new(200.0, 16.0));
+        let lift = spawn_lift(&mut app, vec![Vec2::new(0.0, 0.0), Vec2::new(0.0, 200.0)], 60.0);
+        let rider = spawn_rider(&mut app, Vec2::ZERO, mode);
+        for step in 0..200 {
+            tick(&mut app, 1);
+            let r = aabb(&app, rider);
+            assert!(
+                r.max.y <= 60.0 + EPS,
+                "{mode:?} step {step}: rider pushed into the ceiling: {r:?}"
+            );
+        }
+        let squished = collected::<Squished>(&app);
+        assert!(
+            squished
+                .iter()
+                .any(|s| s.entity == rider && s.by == lift && s.against == ceiling),
+            "{mode:?}: no Squished(rider, lift, ceiling) in {squished:?}"
+        );
+    }
+}
+
+#[test]
+fn lift_moving_sideways_pushes_a_body_in_its_way() {
+    for mode in MODES {
+        let mut app = app();
+        spawn_box(&mut app, Vec2::new(-200.0, -16.0), Vec2::new(600.0, 16.0));
+        let lift = app
+            .world_mut()
+            .spawn((
+                Collider::rectangle(16.0, 16.0),
+                Transform::from_xyz(0.0, 8.0, 0.0),
+                PathFollower::new(vec![Vec2::new(0.0, 8.0), Vec2::new(200.0, 8.0)], 100.0, PathMode::Once),
+            ))
+            .id();
+        let body = spawn_body(&mut app, Vec2::new(40.0, 0.0), Vec2::new(12.0, 24.0), mode);
+        tick(&mut app, 150);
+        let (b, l) = (aabb(&app, body), aabb(&app, lift));
+        assert!(
+            (b.min.x - l.max.x).abs() < 0.01,
+            "{mode:?}: pushed ahead of the block: {b:?} {l:?}"
+        );
+        assert!(b.min.y.abs() < 0.01, "{mode:?}: still on the floor");
+    }
+}
+
+#[test]
+fn lift_pushing_a_body_into_a_wall_squishes_it() {
+    let mut app = app();
+    collect::<Squished>(&mut app);
+    spawn_box(&mut app, Vec2::new(-200.0, -16.0), Vec2::new(600.0, 16.0));
+    let wall = spawn_box(&mut app, Vec2::new(100.0, 0.0), Vec2::new(16.0, 100.0));
+    let pusher = app
+        .world_mut()
+        .spawn((
+            Collider::rectangle(16.0, 16.0),
+            Transform::from_xyz(0.0, 8.0, 0.0),
+            PathFollower::new(vec![Vec2::new(0.0, 8.0), Vec2::new(200.0, 8.0)], 100.0, PathMode::Once),
+        ))
+        .id();
+    let body = spawn_body(
+        &mut app,
+        Vec2::new(40.0, 0.0),
+        Vec2::new(12.0, 24.0),
+        CollisionMode::Continuous,
+    );
+    for _ in 0..150 {
+        tick(&mut app, 1);
+        assert!(aabb(&app, body).max.x <= 100.0 + EPS, "never inside the wall");
+    }
+    let squished = collected::<Squished>(&app);
+    assert!(
+        squished
+            .iter()
+            .any(|s| s.entity == body && s.by == pusher && s.against == wall)
+    );
+}

@@ -1,0 +1,103 @@
+//! The step itself: one fixed step per update, `dt <= 0` does nothing, large `dt` is clamped,
+//! frozen bodies are skipped, the stage order is the documented one.
+
+use crate::common::*;
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use bevy_platformer_physics::prelude::*;
+use std::time::Duration;
+
+#[derive(Resource, Default)]
+struct StepCount(u32);
+
+#[test]
+fn one_update_runs_exactly_one_fixed_step() {
+    let mut app = app();
+    app.init_resource::<StepCount>();
+    app.add_systems(FixedUpdate, |mut n: ResMut<StepCount>| n.0 += 1);
+    tick(&mut app, 10);
+    assert_eq!(app.world().resource::<StepCount>().0, 10);
+    assert_eq!(app.world().resource::<PhysicsStep>().dt, DT);
+}
+
+#[test]
+fn free_fall_follows_semi_implicit_euler() {
+    let mut app = app();
+    let body = spawn_body(
+        &mut app,
+        Vec2::new(0.0, 1000.0),
+        Vec2::splat(10.0),
+        CollisionMode::Continuous,
+    );
+    tick(&mut app, 3);
+    // v1 = -9.6, v2 = -19.2, v3 = -28.8 px/s; y = sum(v) * dt.
+    let fallen = 1000.0 - aabb(&app, body).min.y;
+    assert!((fallen - 0.576).abs() < 1e-3, "fell {fallen}, expected 0.576");
+    assert!((velocity(&app, body).y + 28.8).abs() < 1e-3);
+}
+
+#[test]
+fn zero_dt_does_nothing() {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::new(Update)));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO));
+    let body = spawn_body(
+        &mut app,
+        Vec2::new(0.0, 100.0),
+        Vec2::splat(10.0),
+        CollisionMode::Continuous,
+    );
+    set_velocity(&mut app, body, Vec2::new(50.0, 0.0));
+    tick(&mut app, 5);
+    assert_eq!(aabb(&app, body).min, Vec2::new(-5.0, 100.0), "nothing moved");
+    assert_eq!(velocity(&app, body), Vec2::new(50.0, 0.0), "no gravity either");
+}
+
+#[test]
+fn a_long_pause_is_clamped_to_max_dt() {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::new(Update)));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(100)));
+    let body = spawn_body(
+        &mut app,
+        Vec2::new(0.0, 100.0),
+        Vec2::splat(10.0),
+        CollisionMode::Continuous,
+    );
+    let wall = spawn_box(&mut app, Vec2::new(20.0, 0.0), Vec2::new(2.0, 500.0));
+    set_velocity(&mut app, body, Vec2::new(0.0, 0.0));
+    tick(&mut app, 3);
+    let max_dt = app.world().resource::<PhysicsConfig>().max_dt;
+    let dt = app.world().resource::<PhysicsStep>().dt;
+    assert_eq!(dt, max_dt, "a 100 ms frame is simulated as max_dt");
+    let _ = wall;
+}
+
+#[test]
+fn frozen_bodies_are_skipped_but_still_collide() {
+    let mut app = app();
+    let frozen = spawn_body(
+        &mut app,
+        Vec2::new(0.0, 50.0),
+        Vec2::splat(10.0),
+        CollisionMode::Continuous,
+    );
+    app.world_mut().entity_mut(frozen).insert(Frozen);
+    let faller = spawn_body(
+        &mut app,
+        Vec2::new(0.0, 100.0),
+        Vec2::splat(10.0),
+        CollisionMode::Continuous,
+    );
+    tick(&mut app, 100);
+    assert_eq!(aabb(&app, frozen).min.y, 50.0, "frozen body did not fall");
+    assert_eq!(velocity(&app, frozen), Vec2::ZERO);
+    assert!(
+        (aabb(&app, faller).min.y - 60.0).abs() < EPS,
+        "landed on the frozen body: {:?}",
+        aabb(&app, faller)
+    );
+    app.world_mut().entity_mut(frozen).remove::<Frozen>();
+    tick(&mut app, 5);
+    assert!(aabb(&app, frozen).min.y < 50.0, "falls once unfrozen");
+}

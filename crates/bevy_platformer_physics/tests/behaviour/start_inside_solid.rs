@@ -1,0 +1,146 @@
+//! Bodies that start a step inside a solid (placed across a wall by a level designer, respawned
+//! inside a block, teleported into the floor) are moved to the nearest free position within a few
+//! steps, never through the solid to its far side, in every mode. Where no free position is near,
+//! the body stays, is marked [`Embedded`], and one warning names it.
+
+use bevy::prelude::*;
+use bevy_platformer_physics::prelude::*;
+
+use crate::common::*;
+
+const BODY: Vec2 = Vec2::new(12.0, 24.0);
+/// Steps a body may take to get out.
+const STEPS_TO_GET_OUT: usize = 4;
+
+/// A floor (top at y = 0) and a wall 32 px wide from x = 0, 64 px high, standing on it.
+fn floor_and_wall(app: &mut App) -> Entity {
+    spawn_box(app, Vec2::new(-200.0, -16.0), Vec2::new(400.0, 16.0));
+    spawn_box(app, Vec2::new(0.0, 0.0), Vec2::new(32.0, 64.0))
+}
+
+/// Runs `steps` steps, checking after each that the body never went past `far_side` (a function
+/// of its box that is true once it is on the wrong side); returns the steps it needed to be out.
+fn steps_to_get_out(
+    app: &mut App,
+    body: Entity,
+    label: &str,
+    far_side: impl Fn(&bevy_platformer_physics::geometry::Aabb) -> bool,
+) -> usize {
+    for step in 1..=30 {
+        tick(app, 1);
+        let b = aabb(app, body);
+        assert!(
+            !far_side(&b),
+            "{label} step {step}: pushed through to the far side: {b:?}"
+        );
+        if solid_inside(app, &b, INSIDE_TOLERANCE).is_none() {
+            return step;
+        }
+    }
+    panic!("{label}: still inside after 30 steps: {:?}", aabb(app, body));
+}
+
+#[test]
+fn a_body_placed_across_a_wall_face_leaves_by_the_near_face() {
+    for mode in MODES {
+        for overlap in [0.5, 3.0, 5.5, 9.0] {
+            // Across the left face: out to the left.
+            let label = format!("{mode:?} left face, overlap {overlap}");
+            let mut app = app();
+            floor_and_wall(&mut app);
+            let body = spawn_body(&mut app, Vec2::new(overlap - BODY.x / 2.0, 0.0), BODY, mode);
+            let steps = steps_to_get_out(&mut app, body, &label, |b| b.min.x > 16.0);
+            assert!(steps <= STEPS_TO_GET_OUT, "{label}: {steps} steps");
+            let b = aabb(&app, body);
+            assert!((b.max.x - 0.0).abs() < 0.1, "{label}: flush against the wall, {b:?}");
+            assert!(
+                contacts(&app, body).on_floor() || b.min.y.abs() < 0.1,
+                "{label}: on the floor"
+            );
+
+            // Across the right face: out to the right.
+            let label = format!("{mode:?} right face, overlap {overlap}");
+            let mut app = crate::common::app();
+            floor_and_wall(&mut app);
+            let body = spawn_body(&mut app, Vec2::new(32.0 - overlap + BODY.x / 2.0, 0.0), BODY, mode);
+            let steps = steps_to_get_out(&mut app, body, &label, |b| b.max.x < 16.0);
+            assert!(steps <= STEPS_TO_GET_OUT, "{label}: {steps} steps");
+            assert!(
+                (aabb(&app, body).min.x - 32.0).abs() < 0.1,
+                "{label}: flush against the wall"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_body_sunk_into_the_floor_rises_onto_it() {
+    for mode in MODES {
+        for depth in [0.5, 4.0, 10.0] {
+            let label = format!("{mode:?} depth {depth}");
+            let mut app = app();
+            spawn_box(&mut app, Vec2::new(-200.0, -16.0), Vec2::new(400.0, 16.0));
+            let body = spawn_body(&mut app, Vec2::new(-100.0, -depth), BODY, mode);
+            let steps = steps_to_get_out(&mut app, body, &label, |b| b.max.y < -16.0);
+            assert!(steps <= STEPS_TO_GET_OUT, "{label}: {steps} steps");
+            tick(&mut app, 5);
+            let b = aabb(&app, body);
+            assert!(b.min.y.abs() < 0.1, "{label}: stands on the floor, {b:?}");
+            assert!(contacts(&app, body).on_floor(), "{label}: on the floor");
+        }
+    }
+}
+
+#[test]
+fn a_body_under_a_block_corner_on_a_tile_grid_gets_out() {
+    for mode in MODES {
+        let label = format!("{mode:?}");
+        let mut app = app();
+        // A grid floor with a one-cell-high step; the body overlaps the step's side by 5 px.
+        let mut grid = TileGrid::new(20, 4, 16.0);
+        for x in 0..20 {
+            grid.set(x, 0, TileCell::Solid);
+        }
+        for x in 10..20 {
+            grid.set(x, 1, TileCell::Solid);
+        }
+        app.world_mut().spawn((grid, Transform::default()));
+        let body = spawn_body(&mut app, Vec2::new(160.0 + 5.0 - BODY.x / 2.0, 16.0), BODY, mode);
+        let steps = steps_to_get_out(&mut app, body, &label, |b| b.min.x > 170.0);
+        assert!(steps <= STEPS_TO_GET_OUT, "{label}: {steps} steps");
+        assert!(
+            (aabb(&app, body).max.x - 160.0).abs() < 0.1,
+            "{label}: flush against the step"
+        );
+    }
+}
+
+#[test]
+fn a_body_deep_inside_a_block_stays_and_is_marked_embedded_once() {
+    for mode in MODES {
+        let label = format!("{mode:?}");
+        let mut app = app();
+        spawn_box(&mut app, Vec2::new(-200.0, -16.0), Vec2::new(400.0, 16.0));
+        // A 96 × 96 block: from its middle, every face is farther than the body's size.
+        spawn_box(&mut app, Vec2::new(0.0, 0.0), Vec2::new(96.0, 96.0));
+        let body = spawn_body(&mut app, Vec2::new(48.0, 36.0), BODY, mode);
+        let start = aabb(&app, body);
+        tick(&mut app, 10);
+        assert_eq!(
+            aabb(&app, body),
+            start,
+            "{label}: stays where it is (no free position near)"
+        );
+        let embedded = app.world().get::<Embedded>(body);
+        assert!(embedded.is_some(), "{label}: marked embedded");
+        assert!(velocity(&app, body).is_finite());
+        // Freed by the game (moved out), it loses the marker and moves again.
+        app.world_mut().get_mut::<Transform>(body).unwrap().translation = Vec3::new(-100.0, 40.0, 0.0);
+        tick(&mut app, 30);
+        assert!(
+            app.world().get::<Embedded>(body).is_none(),
+            "{label}: the marker goes once it is out"
+        );
+        assert!(contacts(&app, body).on_floor(), "{label}: it fell onto the floor");
+    }
+}

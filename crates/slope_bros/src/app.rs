@@ -1,0 +1,117 @@
+//! The app, assembled in one place for both runs: [`windowed_app`] (a window, the screen flow,
+//! pictures and sound) and [`headless_app`] (the same rules with no window or GPU, one fixed step
+//! per `update()`). Both add [`GameCorePlugin`] (the rules and the [`Screen`] state); only the
+//! windowed app adds the live input, the screens' UI and the presentation.
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use bevy::window::WindowResolution;
+
+use crate::GameCorePlugin;
+use crate::cli::Options;
+use crate::input::{self, InputSource};
+use crate::level::{CurrentLevel, LevelSource};
+use crate::paths::DataRoot;
+use crate::presentation::{self, ProcessStart, ScreenshotRequest};
+use crate::replay::{Recorder, Replay, ReplayCursor};
+use crate::screens::{self, Screen, StartLevel};
+use crate::trace::Trace;
+
+/// The window's size in physical pixels.
+const WINDOW_SIZE: (u32, u32) = (1280, 720);
+
+/// An app that runs the game's rules headless, on `level`: each `update()` is one fixed step.
+/// `start` replaces the level's player start; `input` is what the player presses.
+pub fn headless_app(root: DataRoot, level: LevelSource, start: Option<Vec2>, input: InputSource) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.add_plugins(GameCorePlugin {
+        root,
+        level,
+        watch_tuning: false,
+    });
+    // One fixed step per update, whatever the wall clock says: runs are deterministic.
+    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+    app.world_mut().resource_mut::<CurrentLevel>().start_override = start;
+    app.insert_resource(Trace::default());
+    app.insert_resource(input);
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing);
+    // Enters the state and spawns the level. Bevy's clocks start with this first update, which has
+    // no time delta and so runs no fixed step; from the next on, each update is one fixed step.
+    app.update();
+    app
+}
+
+/// The windowed game. `level` skips the title screen; `replay` plays recorded input instead of
+/// the keyboard; `start` is when the process started (the log says how long after it the first
+/// playable frame was shown).
+pub fn windowed_app(
+    root: DataRoot,
+    level: Option<LevelSource>,
+    replay: Option<Replay>,
+    options: &Options,
+    start: ProcessStart,
+) -> App {
+    let mut app = App::new();
+    app.insert_resource(start);
+    let assets_folder = root.assets();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Slope Bros".to_string(),
+                    resolution: WindowResolution::new(WINDOW_SIZE.0, WINDOW_SIZE.1),
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(AssetPlugin {
+                file_path: assets_folder.display().to_string(),
+                ..default()
+            })
+            .set(ImagePlugin::default_nearest()),
+    );
+    let skip_title = level.is_some();
+    let first = level.unwrap_or(LevelSource::Builtin(0));
+    if let Some(path) = &options.record {
+        app.insert_resource(Recorder {
+            path: path.clone(),
+            level: Some(first.name()),
+            frames: Vec::new(),
+        });
+    }
+    app.add_plugins(GameCorePlugin {
+        root,
+        level: first,
+        watch_tuning: true,
+    });
+    app.add_plugins(input::live_plugin);
+    app.insert_resource(match &replay {
+        Some(replay) => InputSource::Replay(ReplayCursor::new(replay)),
+        None => InputSource::Live,
+    });
+    app.insert_resource(StartLevel { skip_title });
+    app.add_plugins((screens::plugin, presentation::plugin));
+    if let Some(path) = &options.screenshot {
+        app.insert_resource(ScreenshotRequest {
+            path: path.clone(),
+            after_frames: options.frames.unwrap_or(120),
+        });
+    }
+    app
+}
+
+/// Opens the window and plays until it is closed.
+pub fn run_windowed(
+    root: DataRoot,
+    level: Option<LevelSource>,
+    replay: Option<Replay>,
+    options: &Options,
+    start: ProcessStart,
+) -> Result<(), String> {
+    match windowed_app(root, level, replay, options, start).run() {
+        AppExit::Success => Ok(()),
+        AppExit::Error(code) => Err(format!("the game exited with code {code}")),
+    }
+}

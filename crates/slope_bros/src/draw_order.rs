@@ -1,0 +1,23 @@
+//! Drawing order: the z of each kind of thing the game shows (larger is nearer the viewer).
+//! Headless runs keep these too, on the `Transform`s of the objects.
+
+/// The far parallax background.
+pub const FAR_BACKGROUND: f32 = -20.0;
+/// The near parallax background.
+pub const NEAR_BACKGROUND: f32 = -10.0;
+/// The level's tiles.
+pub const TILES: f32 = 1.0;
+/// The lit edge drawn along a slope's surface, over its tiles.
+pub const SLOPE_EDGE: f32 = 1.1;
+/// Goal flags and checkpoints.
+pub const MARKERS: f32 = 3.0;
+/// Coins and power-ups.
+pub const ITEMS: f32 = 4.0;
+/// Enemies.
+pub const ENEMIES: f32 = 5.0;
+/// The player.
+pub const PLAYER: f32 = 10.0;
+/// Pieces of a broken brick.
+pub const DEBRIS: f32 = 15.0;
+/// Thrown hammers.
+pub const PROJECTILES: f32 = 20.0;

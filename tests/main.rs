@@ -1,0 +1,19 @@
+//! The game's end-to-end tests: real levels loaded headless, the real player driven by scripted
+//! input, one module per feature, all in one test executable so that Bevy is linked once.
+//!
+//! Run one feature with a filter: `cargo test --test game player::`. The `screenshot` module opens
+//! a real window and needs the `xvfb-tests` feature:
+//! `cargo test -p slope_bros --features xvfb-tests --test game screenshot`.
+
+mod common;
+
+mod blocks;
+mod enemies;
+mod levels;
+mod levels_schema;
+mod lifts;
+mod loader_fuzz;
+mod player;
+#[cfg(feature = "xvfb-tests")]
+mod screenshot;
+mod tuning;
