@@ -9,10 +9,10 @@ use bevy::prelude::*;
 use crate::app::headless_app;
 use crate::gameplay::player::{Player, PlayerStatus};
 use crate::gameplay::progress::RunOutcome;
-use crate::input::{InputFrame, InputSource};
+use crate::input::InputSource;
 use crate::level::{LevelInfo, LevelSource};
 use crate::paths::DataRoot;
-use crate::replay::{Replay, ReplayCursor};
+use crate::replay::{InputFrame, Replay, ReplayCursor};
 
 /// Steps per decision.
 const DECISION: usize = 6;

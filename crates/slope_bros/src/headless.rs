@@ -94,7 +94,7 @@ pub fn run(run: &HeadlessRun) -> Result<HeadlessReport, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gameplay::progress::LevelClock;
+    use crate::level::LevelClock;
 
     #[test]
     fn each_update_is_exactly_one_fixed_step() {

@@ -27,36 +27,19 @@ pub mod masks;
 pub mod paths;
 pub mod presentation;
 pub mod replay;
+pub mod schedule;
 pub mod screens;
 pub mod trace;
 pub mod tuning;
 
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
+pub use schedule::{GameSystems, STEPS_PER_SECOND};
 
 use crate::level::{CurrentLevel, GameData, LevelSource};
 use crate::masks::SpriteMasks;
 use crate::paths::DataRoot;
-use crate::screens::Screen;
-
-/// Fixed steps per second of the game and its physics.
-pub const STEPS_PER_SECOND: f64 = 60.0;
-
-/// The order of the game's work in each fixed step, around the physics step
-/// ([`PlatformerSystems`]): input and intents before it, reactions and bookkeeping after it.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameSystems {
-    /// Take this step's input frame.
-    Input,
-    /// Player control and enemy AI: velocities and movement intents.
-    Intent,
-    /// Interactions after the move: stomps, pick-ups, blocks, damage, goal.
-    React,
-    /// Deaths, timers, lives.
-    Progress,
-    /// Traces and recordings.
-    Record,
-}
+use crate::screens::state::Screen;
 
 /// The game's rules (headless and windowed).
 pub struct GameCorePlugin {

@@ -12,7 +12,84 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::input::InputFrame;
+/// The buttons held during one fixed step.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, Reflect)]
+pub struct InputFrame {
+    /// Move left.
+    pub left: bool,
+    /// Move right.
+    pub right: bool,
+    /// Up (unused by the player so far; kept in replays).
+    pub up: bool,
+    /// Down: with jump, drop through a one-way platform.
+    pub down: bool,
+    /// Jump.
+    pub jump: bool,
+    /// Run.
+    pub run: bool,
+}
+
+impl InputFrame {
+    /// Letters used in replay files, one per held button, in this order.
+    pub const LETTERS: [(char, &'static str); 6] = [
+        ('L', "left"),
+        ('R', "right"),
+        ('U', "up"),
+        ('D', "down"),
+        ('J', "jump"),
+        ('B', "run"),
+    ];
+
+    /// The held buttons as letters (`"RJB"`); empty when nothing is held.
+    pub fn to_letters(self) -> String {
+        let held = [self.left, self.right, self.up, self.down, self.jump, self.run];
+        Self::LETTERS
+            .iter()
+            .zip(held)
+            .filter(|(_, on)| *on)
+            .map(|((c, _), _)| *c)
+            .collect()
+    }
+
+    /// Parses letters written by [`Self::to_letters`] (any order, case-insensitive, `.` ignored).
+    pub fn from_letters(text: &str) -> Result<Self, String> {
+        let mut frame = Self::default();
+        for c in text.chars() {
+            match c.to_ascii_uppercase() {
+                'L' => frame.left = true,
+                'R' => frame.right = true,
+                'U' => frame.up = true,
+                'D' => frame.down = true,
+                'J' => frame.jump = true,
+                'B' => frame.run = true,
+                '.' | ' ' => {}
+                other => {
+                    return Err(format!(
+                        "unknown button {other:?} in {text:?}; use L R U D J B (left right up down jump run)"
+                    ));
+                }
+            }
+        }
+        Ok(frame)
+    }
+
+    /// Horizontal intent: -1, 0 or 1 (both directions cancel).
+    pub fn horizontal(self) -> f32 {
+        f32::from(self.right) - f32::from(self.left)
+    }
+
+    /// Buttons held in either frame.
+    pub fn union(self, other: Self) -> Self {
+        Self {
+            left: self.left || other.left,
+            right: self.right || other.right,
+            up: self.up || other.up,
+            down: self.down || other.down,
+            jump: self.jump || other.jump,
+            run: self.run || other.run,
+        }
+    }
+}
 
 /// A recorded input sequence.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -6,10 +6,11 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
 
-use crate::GameSystems;
 use crate::gameplay::player::Player;
-use crate::gameplay::progress::{GameProgress, LevelClock, RunOutcome};
+use crate::gameplay::progress::{GameProgress, RunOutcome};
 use crate::input::PlayerInput;
+use crate::level::LevelClock;
+use crate::schedule::GameSystems;
 
 /// The header of a trace file.
 pub const HEADER: &str =

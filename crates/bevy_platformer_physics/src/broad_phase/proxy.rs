@@ -45,6 +45,22 @@ pub struct ColliderProxy {
 }
 
 impl ColliderProxy {
+    /// A static box of entity index `index`, solid from every side, on every layer: the plain
+    /// collider of the unit tests.
+    #[cfg(test)]
+    pub(crate) fn static_box(index: u32, aabb: Aabb) -> Self {
+        Self {
+            entity: Entity::from_raw_u32(index).expect("a valid entity index"),
+            aabb,
+            kind: BodyKind::Static,
+            one_way: false,
+            sensor: false,
+            layers: CollisionLayers::ALL,
+            slope: None,
+            part: 0,
+        }
+    }
+
     /// Whether `self` and `other` interact at all (layers from both sides; never with itself).
     pub fn interacts_with(&self, other: &ColliderProxy) -> bool {
         self.entity != other.entity && self.layers.interacts_with(&other.layers)

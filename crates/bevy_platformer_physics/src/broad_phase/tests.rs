@@ -4,16 +4,7 @@ use super::*;
 use crate::slope::SlopeShape;
 
 fn proxy(index: u32, x: f32, y: f32, w: f32, h: f32) -> ColliderProxy {
-    ColliderProxy {
-        entity: Entity::from_raw_u32(index).unwrap(),
-        aabb: Aabb::from_min_size(Vec2::new(x, y), Vec2::new(w, h)),
-        kind: BodyKind::Static,
-        one_way: false,
-        sensor: false,
-        layers: CollisionLayers::ALL,
-        slope: None,
-        part: 0,
-    }
+    ColliderProxy::static_box(index, Aabb::from_min_size(Vec2::new(x, y), Vec2::new(w, h)))
 }
 
 fn ids(out: &[ColliderProxy]) -> Vec<u32> {

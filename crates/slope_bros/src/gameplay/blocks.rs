@@ -9,9 +9,9 @@ use super::Sfx;
 use super::items::{CoinPop, spawn_mushroom};
 use super::player::{Form, Player};
 use super::progress::GameProgress;
-use crate::GameSystems;
 use crate::draw_order;
 use crate::level::{Block, LevelInfo};
+use crate::schedule::GameSystems;
 use crate::tuning::Tuning;
 
 /// A block was hit from below (for visuals: the bump animation, debris).

@@ -7,53 +7,16 @@ use bevy_platformer_physics::broad_phase::{BodyKind, BroadPhase};
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::prelude::*;
 
+pub use super::enemy::{Enemy, EnemyKind, KnockedOut, Squashed};
 use super::player::{ChangeForm, Player, PlayerStatus};
 use super::progress::GameProgress;
 use super::shell::Shell;
 use super::{Sfx, hammer::HammerThrower};
-use crate::GameSystems;
 use crate::draw_order;
 use crate::input::PlayerInput;
-use crate::layers::ENEMY_LAYERS;
-use crate::level::{LevelEntity, LevelInfo, RegisterLevelObject};
+use crate::level::{LevelInfo, RegisterLevelObject};
+use crate::schedule::GameSystems;
 use crate::tuning::Tuning;
-
-/// What an enemy is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Reflect)]
-pub enum EnemyKind {
-    /// Walks, turns at walls.
-    Walker,
-    /// Walks, turns at walls and at ledges.
-    LedgeWalker,
-    /// Walks; a stomp turns it into a [`Shell`].
-    ShellEnemy,
-    /// The shell of a stomped shell enemy: still or sliding.
-    Shell,
-    /// Hops and throws hammers.
-    HammerThrower,
-}
-
-/// An enemy. Its transform is the centre of its collider.
-#[derive(Component, Clone, Debug, Reflect)]
-#[reflect(Component)]
-#[require(Dynamic, CollisionLayers = ENEMY_LAYERS, LevelEntity)]
-pub struct Enemy {
-    /// Kind.
-    pub kind: EnemyKind,
-    /// Walking direction: -1 left, 1 right.
-    pub direction: f32,
-}
-
-/// A stomped walker, flat for a moment before it disappears.
-#[derive(Component, Clone, Copy, Debug, Reflect)]
-pub struct Squashed(pub f32);
-
-/// Knocked out (by a shell or a stomp on a thrower): falls off the screen, through everything.
-#[derive(Component, Clone, Copy, Debug, Reflect)]
-pub struct KnockedOut {
-    /// Vertical speed, px/s.
-    pub velocity_y: f32,
-}
 
 /// The collider of a walker (and of a shell), px.
 pub const SHORT_ENEMY_SIZE: Vec2 = Vec2::new(14.0, 14.0);

@@ -6,9 +6,9 @@ use bevy_platformer_physics::prelude::*;
 
 use super::Sfx;
 use super::player::{Player, PlayerStatus};
-use crate::GameSystems;
 use crate::draw_order;
 use crate::level::{CurrentLevel, LevelEntity, RegisterLevelObject};
+use crate::schedule::GameSystems;
 
 /// The goal: a flag pole standing on its base; touching the pole anywhere ends the level.
 #[derive(Component, Clone, Copy, Debug, Reflect)]

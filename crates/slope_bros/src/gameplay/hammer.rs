@@ -9,10 +9,10 @@ use bevy_platformer_physics::prelude::*;
 
 use super::Sfx;
 use super::player::{ChangeForm, Form, Player};
-use crate::GameSystems;
 use crate::draw_order;
 use crate::level::{LevelEntity, LevelInfo};
 use crate::masks::SpriteMasks;
+use crate::schedule::GameSystems;
 use crate::tuning::{EnemyTuning, Tuning};
 
 /// Timers of a hammer thrower.
@@ -76,7 +76,7 @@ fn throwers_act(
     mut throwers: Query<
         (
             &mut HammerThrower,
-            &mut super::enemies::Enemy,
+            &mut super::enemy::Enemy,
             &Transform,
             &Contacts,
             &mut MovementInput,

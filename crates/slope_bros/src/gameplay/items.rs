@@ -8,10 +8,10 @@ use bevy_platformer_physics::prelude::*;
 use super::Sfx;
 use super::player::{ChangeForm, Player, PlayerStatus};
 use super::progress::GameProgress;
-use crate::GameSystems;
 use crate::draw_order;
 use crate::layers::ITEM_LAYERS;
 use crate::level::{LevelEntity, LevelInfo, RegisterLevelObject};
+use crate::schedule::GameSystems;
 use crate::tuning::Tuning;
 
 /// A coin; its transform is its centre.

@@ -6,6 +6,7 @@
 
 pub mod blocks;
 pub mod enemies;
+pub mod enemy;
 pub mod goal;
 pub mod hammer;
 pub mod items;

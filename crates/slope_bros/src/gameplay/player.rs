@@ -10,11 +10,11 @@ use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::prelude::*;
 
 use super::{Sfx, sign_or};
-use crate::GameSystems;
 use crate::draw_order;
 use crate::input::PlayerInput;
 use crate::layers::PLAYER_LAYERS;
 use crate::level::{self, LevelEntity, RegisterLevelObject};
+use crate::schedule::GameSystems;
 use crate::tuning::{PlayerTuning, Tuning};
 
 /// Small or big.

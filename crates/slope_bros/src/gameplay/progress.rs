@@ -5,8 +5,8 @@ use bevy::prelude::*;
 
 use super::goal::LevelCompleted;
 use super::player::{Kill, PlayerDied};
-use crate::GameSystems;
-use crate::level::LoadLevel;
+use crate::level::{LevelClock, LoadLevel};
+use crate::schedule::GameSystems;
 use crate::tuning::{GameRules, Tuning};
 
 /// Carried across levels: score, coins, lives.
@@ -48,16 +48,6 @@ impl GameProgress {
             false
         }
     }
-}
-
-/// Seconds left on the level's clock.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Reflect)]
-#[reflect(Resource)]
-pub struct LevelClock {
-    /// Seconds left.
-    pub left: f32,
-    /// Fixed steps played in this attempt.
-    pub steps: u64,
 }
 
 /// What happened in this run so far.

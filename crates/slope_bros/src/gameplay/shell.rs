@@ -5,9 +5,9 @@ use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
 
 use super::Sfx;
-use super::enemies::{Enemy, EnemyKind, KnockedOut};
+use super::enemy::{Enemy, EnemyKind, KnockedOut};
 use super::progress::GameProgress;
-use crate::GameSystems;
+use crate::schedule::GameSystems;
 use crate::tuning::{EnemyTuning, Tuning};
 
 /// A shell: still or sliding.

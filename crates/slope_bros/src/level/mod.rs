@@ -19,9 +19,8 @@ mod objects;
 
 pub use objects::{LevelObject, LevelObjects, RegisterLevelObject, SpawnObject};
 
-use crate::gameplay::progress::LevelClock;
 use crate::paths::DataRoot;
-use crate::screens::Screen;
+use crate::screens::state::Screen;
 use crate::tuning::Tuning;
 
 /// The LDtk identifier of the player's start.
@@ -287,6 +286,16 @@ pub struct LevelInfo {
     pub cells: LevelCells,
     /// Problems found in the file (each was logged).
     pub problems: Vec<String>,
+}
+
+/// Seconds left on the level's clock.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Reflect)]
+#[reflect(Resource)]
+pub struct LevelClock {
+    /// Seconds left.
+    pub left: f32,
+    /// Fixed steps played in this attempt.
+    pub steps: u64,
 }
 
 /// Marks everything spawned for the current level.

@@ -4,9 +4,10 @@
 use bevy::prelude::*;
 
 use super::AppSystems;
-use crate::gameplay::progress::{GameProgress, LevelClock};
+use crate::gameplay::progress::GameProgress;
+use crate::level::LevelClock;
 use crate::level::{CurrentLevel, LevelInfo, LevelLoadError};
-use crate::screens::Screen;
+use crate::screens::state::Screen;
 use crate::tuning::TuningFile;
 
 #[derive(Component)]

@@ -12,7 +12,7 @@ use bevy::render::render_resource::PipelineCache;
 use bevy::render::{Render, RenderApp, RenderSystems};
 
 use crate::gameplay::player::Player;
-use crate::screens::Screen;
+use crate::screens::state::Screen;
 
 /// When the process started: `main` takes it first, before options, data or the window.
 #[derive(Resource, Clone, Copy, Debug)]

@@ -118,20 +118,9 @@ pub(crate) fn record_recovery_contacts(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::broad_phase::BodyKind;
-    use crate::components::CollisionLayers;
 
     fn solid(index: u32, min: Vec2, size: Vec2) -> ColliderProxy {
-        ColliderProxy {
-            entity: Entity::from_raw_u32(index).unwrap(),
-            aabb: Aabb::from_min_size(min, size),
-            kind: BodyKind::Static,
-            one_way: false,
-            sensor: false,
-            layers: CollisionLayers::ALL,
-            slope: None,
-            part: 0,
-        }
+        ColliderProxy::static_box(index, Aabb::from_min_size(min, size))
     }
 
     const SKIN: f32 = 1e-3;

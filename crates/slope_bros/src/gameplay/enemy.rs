@@ -1,0 +1,45 @@
+//! What an enemy is: its kind and the states it can be in. The behaviours (`enemies.rs`,
+//! `shell.rs`, `hammer.rs`) all read these, and none of them reads another's file for them.
+
+use bevy::prelude::*;
+use bevy_platformer_physics::prelude::*;
+
+use crate::layers::ENEMY_LAYERS;
+use crate::level::LevelEntity;
+
+/// What an enemy is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Reflect)]
+pub enum EnemyKind {
+    /// Walks, turns at walls.
+    Walker,
+    /// Walks, turns at walls and at ledges.
+    LedgeWalker,
+    /// Walks; a stomp turns it into a [`Shell`].
+    ShellEnemy,
+    /// The shell of a stomped shell enemy: still or sliding.
+    Shell,
+    /// Hops and throws hammers.
+    HammerThrower,
+}
+
+/// An enemy. Its transform is the centre of its collider.
+#[derive(Component, Clone, Debug, Reflect)]
+#[reflect(Component)]
+#[require(Dynamic, CollisionLayers = ENEMY_LAYERS, LevelEntity)]
+pub struct Enemy {
+    /// Kind.
+    pub kind: EnemyKind,
+    /// Walking direction: -1 left, 1 right.
+    pub direction: f32,
+}
+
+/// A stomped walker, flat for a moment before it disappears.
+#[derive(Component, Clone, Copy, Debug, Reflect)]
+pub struct Squashed(pub f32);
+
+/// Knocked out (by a shell or a stomp on a thrower): falls off the screen, through everything.
+#[derive(Component, Clone, Copy, Debug, Reflect)]
+pub struct KnockedOut {
+    /// Vertical speed, px/s.
+    pub velocity_y: f32,
+}
