@@ -7,7 +7,7 @@ use bevy_platformer_physics::prelude::*;
 
 fn main() {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default()))
+    app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default().with_fixed_hz(100.0)))
         // One fixed physics step per update, independent of the wall clock.
         .insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
     app.update();

@@ -59,7 +59,7 @@ fn main() -> ExitCode {
     }
 
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default()))
+    app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default().with_fixed_hz(100.0)))
         .insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
     app.update();
     let mut commands = app.world_mut().commands();

@@ -12,8 +12,6 @@ pub struct PhysicsConfig {
     pub gravity: Vec2,
     /// Size of one block (tile) in pixels; the tolerances below are multiplied by it.
     pub block_size: f32,
-    /// Fixed steps per second, applied to `Time<Fixed>` when the plugin runs in `FixedUpdate`.
-    pub fixed_hz: f64,
     /// Longest step simulated at once, in seconds. A longer `dt` (after a pause, in a variable
     /// schedule) is clamped to it, so nothing jumps through the world.
     pub max_dt: f32,
@@ -45,7 +43,6 @@ impl Default for PhysicsConfig {
         Self {
             gravity: Vec2::new(0.0, -960.0),
             block_size: 16.0,
-            fixed_hz: 100.0,
             max_dt: 1.0 / 30.0,
             contact_tolerance_blocks: 0.01,
             velocity_tolerance_blocks: 0.01,

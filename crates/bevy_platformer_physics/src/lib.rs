@@ -18,7 +18,8 @@
 //! at the repository's root; the code cites its sections by number and title.
 //!
 //! Units are pixels and seconds, y up. Add [`PlatformerPhysicsPlugins`] to an app; the step runs in
-//! `FixedUpdate` at [`PhysicsConfig::fixed_hz`] (100 Hz) unless another schedule is given.
+//! `FixedUpdate`, at the app's own fixed rate (the plugin changes it only when asked, with
+//! [`PlatformerPhysicsPlugins::with_fixed_hz`]), unless another schedule is given.
 //!
 //! Cargo features: `debug-overlay` (gizmos of colliders, slopes, contacts, toggled with C / R / N),
 //! `ldtk` (the LDtk bridge, module `ldtk`), `examples` (the windowed examples). None
@@ -49,6 +50,7 @@ pub mod messages;
 pub mod pixel_perfect;
 mod plugins;
 pub mod slope;
+pub mod spatial_query;
 pub mod step;
 pub mod tile_grid;
 
@@ -57,6 +59,7 @@ pub use config::{PhysicsConfig, PhysicsStep};
 pub use messages::{ContactEnded, ContactStarted, Squished};
 pub use plugins::*;
 pub use slope::{SlopeRef, SlopeRise, SlopeSegment, SlopeShape};
+pub use spatial_query::{BoxHit, QueryFilter, RayHit, SpatialQuery};
 pub use step::PlatformerSystems;
 pub use step::contact_events::ReportedContacts;
 pub use tile_grid::{TileCell, TileGrid};
@@ -71,6 +74,7 @@ pub mod prelude {
     pub use crate::pixel_perfect::{AlphaMask, PixelMaskError, masks_overlap, masks_overlap_px};
     pub use crate::plugins::PlatformerPhysicsPlugins;
     pub use crate::slope::SlopeSegment;
+    pub use crate::spatial_query::{BoxHit, QueryFilter, RayHit, SpatialQuery};
     pub use crate::step::PlatformerSystems;
     pub use crate::tile_grid::{TileCell, TileGrid};
 }

@@ -14,11 +14,33 @@ use crate::step::PlatformerSystems::*;
 use crate::step::contact_events::send_contact_events;
 use crate::step::{integrate, kinematics, movement, step_is_running, sync};
 
-/// All the plugin's parts. `PlatformerPhysicsPlugins::default()` steps in `FixedUpdate` at
-/// [`PhysicsConfig::fixed_hz`]; [`PlatformerPhysicsPlugins::new`] takes another schedule (its clock
-/// then gives `dt`, clamped to [`PhysicsConfig::max_dt`]).
+/// All the plugin's parts. `PlatformerPhysicsPlugins::default()` steps in `FixedUpdate` at the
+/// app's own fixed rate (`Time<Fixed>`, which the plugin leaves alone unless
+/// [`with_fixed_hz`](Self::with_fixed_hz) asks it to set it); [`PlatformerPhysicsPlugins::new`]
+/// takes another schedule (its clock then gives `dt`, clamped to [`PhysicsConfig::max_dt`]).
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// let mut app = App::new();
+/// app.add_plugins(MinimalPlugins);
+/// // The app's fixed clock is the app's: 60 Hz here, and the plugin keeps it.
+/// app.insert_resource(Time::<Fixed>::from_hz(60.0));
+/// app.add_plugins(PlatformerPhysicsPlugins::default());
+/// # use std::time::Duration;
+/// assert_eq!(app.world().resource::<Time<Fixed>>().timestep(), Duration::from_secs_f64(1.0 / 60.0));
+///
+/// // Or let the plugin set it.
+/// let mut app = App::new();
+/// app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default().with_fixed_hz(100.0)));
+/// assert_eq!(app.world().resource::<Time<Fixed>>().timestep(), Duration::from_secs_f64(0.01));
+/// ```
 pub struct PlatformerPhysicsPlugins {
     schedule: Interned<dyn ScheduleLabel>,
+    fixed_hz: Option<f64>,
 }
 
 impl Default for PlatformerPhysicsPlugins {
@@ -32,7 +54,15 @@ impl PlatformerPhysicsPlugins {
     pub fn new(schedule: impl ScheduleLabel) -> Self {
         Self {
             schedule: schedule.intern(),
+            fixed_hz: None,
         }
+    }
+
+    /// Sets the app's fixed clock (`Time<Fixed>`) to `hz` steps per second when the plugins are
+    /// added. Without it the app's own rate (Bevy's default is 64 Hz) is used as it is.
+    pub fn with_fixed_hz(mut self, hz: f64) -> Self {
+        self.fixed_hz = Some(hz);
+        self
     }
 }
 
@@ -41,6 +71,7 @@ impl PluginGroup for PlatformerPhysicsPlugins {
         let group = PluginGroupBuilder::start::<Self>()
             .add(PhysicsCorePlugin {
                 schedule: self.schedule,
+                fixed_hz: self.fixed_hz,
             })
             .add(KinematicsPlugin)
             .add(IntegratePlugin)
@@ -67,6 +98,8 @@ fn physics_schedule(app: &App) -> Interned<dyn ScheduleLabel> {
 pub struct PhysicsCorePlugin {
     /// Where the step runs.
     pub schedule: Interned<dyn ScheduleLabel>,
+    /// The rate to give `Time<Fixed>`, if the app's own is not to be kept.
+    pub fixed_hz: Option<f64>,
 }
 
 impl Plugin for PhysicsCorePlugin {
@@ -75,8 +108,8 @@ impl Plugin for PhysicsCorePlugin {
         app.insert_resource(PhysicsSchedule(schedule));
         app.init_resource::<PhysicsConfig>();
         let config = app.world().resource::<PhysicsConfig>().clone();
-        if schedule == FixedUpdate.intern() {
-            app.insert_resource(Time::<Fixed>::from_hz(config.fixed_hz));
+        if let Some(hz) = self.fixed_hz {
+            app.insert_resource(Time::<Fixed>::from_hz(hz));
         }
         app.insert_resource(BroadPhase::new(config.broad_phase_cell_size))
             .init_resource::<PhysicsStep>()

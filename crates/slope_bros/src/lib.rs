@@ -60,11 +60,10 @@ impl Plugin for GameCorePlugin {
         );
         let tuning = app.world().resource::<tuning::Tuning>().clone();
         app.insert_resource(PhysicsConfig {
-            fixed_hz: STEPS_PER_SECOND,
             gravity: Vec2::new(0.0, tuning.physics.gravity),
             ..default()
         });
-        app.add_plugins(PlatformerPhysicsPlugins::default());
+        app.add_plugins(PlatformerPhysicsPlugins::default().with_fixed_hz(STEPS_PER_SECOND));
         app.insert_resource(GameData {
             root: self.root.clone(),
         });

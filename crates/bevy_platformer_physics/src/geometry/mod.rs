@@ -1,14 +1,18 @@
-//! Pure geometry: boxes, sweeps, axis casts and the correction vector. No ECS here, so every rule
+//! Pure geometry: boxes, sweeps, axis casts, the correction vector, rays and casts. No ECS here, so every rule
 //! is unit-tested on plain values.
 
 mod aabb;
 mod axis_cast;
 mod correction;
+mod ray;
 mod sweep;
 
 pub use aabb::Aabb;
 pub use axis_cast::{Axis, axis_cast};
 pub use correction::CorrectionAccumulator;
+pub use ray::{
+    CastHit, area_overlaps_slope, cast_box_aabb, cast_box_slope, point_in_slope, ray_aabb, ray_slope, slope_normal,
+};
 pub use sweep::{SweepHit, correct_velocity, sweep_aabb};
 
 /// `floor(v)` as an integer cell coordinate, clamped to ±10⁹ so that absurd coordinates cannot

@@ -16,7 +16,7 @@ pub const EPS: f32 = 1e-3;
 /// A headless app that runs exactly one physics step per `update()`.
 pub fn app() -> App {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default()));
+    app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default().with_fixed_hz(100.0)));
     app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
     // The first update runs Startup and starts the clocks, without a fixed step.
     app.update();

@@ -14,7 +14,7 @@ fn overlay_app() -> App {
         MinimalPlugins,
         bevy::asset::AssetPlugin::default(),
         GizmoPlugin,
-        PlatformerPhysicsPlugins::default(),
+        PlatformerPhysicsPlugins::default().with_fixed_hz(100.0),
     ));
     app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
     // bevy_gizmos' skinned-mesh bounds system wants mesh assets, which the renderer usually adds.
@@ -103,7 +103,7 @@ fn draws_colliders_only_when_enabled() {
 #[test]
 fn a_headless_app_without_gizmos_still_collects_the_shapes() {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default()));
+    app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default().with_fixed_hz(100.0)));
     app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
     app.insert_resource(DebugOverlay {
         colliders: true,

@@ -526,7 +526,7 @@ fn the_plugin_follows_levels_that_bevy_ecs_ldtk_loads_and_spawns() {
         ImagePlugin::default(),
         TransformPlugin,
         bevy_ecs_ldtk::LdtkPlugin,
-        PlatformerPhysicsPlugins::default(),
+        PlatformerPhysicsPlugins::default().with_fixed_hz(100.0),
         LdtkPhysicsPlugin,
     ));
     app.init_asset::<TextureAtlasLayout>();

@@ -29,6 +29,7 @@ mod slopes_obstacles;
 mod slopes_rules;
 mod slopes_sliding;
 mod slopes_walking;
+mod spatial_query;
 mod start_inside_solid;
 mod steep_valleys;
 mod tile_grid;

@@ -21,6 +21,50 @@ fn one_update_runs_exactly_one_fixed_step() {
 }
 
 #[test]
+fn the_apps_own_fixed_rate_is_kept() {
+    for before_the_plugin in [true, false] {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        if before_the_plugin {
+            app.insert_resource(Time::<Fixed>::from_hz(60.0));
+        }
+        app.add_plugins(PlatformerPhysicsPlugins::default());
+        if !before_the_plugin {
+            app.insert_resource(Time::<Fixed>::from_hz(60.0));
+        }
+        app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+        app.update();
+        tick(&mut app, 3);
+        assert_eq!(
+            app.world().resource::<Time<Fixed>>().timestep(),
+            Duration::from_secs_f64(1.0 / 60.0)
+        );
+        let dt = app.world().resource::<PhysicsStep>().dt;
+        assert!(
+            (dt - 1.0 / 60.0).abs() < 1e-6,
+            "the step follows the app's clock: dt {dt}"
+        );
+    }
+}
+
+#[test]
+fn the_plugin_sets_the_fixed_rate_only_when_asked() {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default()));
+    assert_eq!(
+        app.world().resource::<Time<Fixed>>().timestep(),
+        Time::<Fixed>::default().timestep(),
+        "Bevy's default rate"
+    );
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default().with_fixed_hz(120.0)));
+    assert_eq!(
+        app.world().resource::<Time<Fixed>>().timestep(),
+        Duration::from_secs_f64(1.0 / 120.0)
+    );
+}
+
+#[test]
 fn free_fall_follows_semi_implicit_euler() {
     let mut app = app();
     let body = spawn_body(

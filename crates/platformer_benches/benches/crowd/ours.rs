@@ -45,7 +45,7 @@ impl OursCrowd {
     /// `n` characters on the terrain `width` tiles wide, given as `terrain`.
     pub fn new(terrain: Terrain, width: i32, n: usize) -> Self {
         let mut app = App::new();
-        app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default()))
+        app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default().with_fixed_hz(100.0)))
             .insert_resource(TimeUpdateStrategy::FixedTimesteps(1))
             .add_systems(FixedUpdate, turn_at_walls.before(PlatformerSystems::Integrate));
         app.update();
@@ -97,7 +97,7 @@ impl OursCrowd {
         let config = world.resource::<PhysicsConfig>();
         assert_eq!(config.gravity, Vec2::new(0.0, -GRAVITY * TILE));
         assert_eq!(config.block_size, TILE);
-        assert_eq!(config.fixed_hz, (1.0 / DT as f64).round());
+        assert_eq!(world.resource::<Time<Fixed>>().timestep().as_secs_f32(), DT);
         let walkers = world.query_filtered();
         Self { app, walkers }
     }

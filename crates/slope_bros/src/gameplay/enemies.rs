@@ -3,7 +3,7 @@
 //! touching them are game rules checked after the physics step.
 
 use bevy::prelude::*;
-use bevy_platformer_physics::broad_phase::{BodyKind, BroadPhase};
+use bevy_platformer_physics::broad_phase::BodyKind;
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::prelude::*;
 
@@ -68,13 +68,13 @@ pub fn spawn_hammer_thrower(commands: &mut Commands, feet: Vec2, tuning: &Tuning
 pub(super) fn plugin(app: &mut App) {
     app.register_type::<Enemy>();
     app.register_level_object("Walker", |commands, object| {
-        spawn_walker(commands, object.feet, object.flag("turns_at_ledges"), object.tuning);
+        spawn_walker(commands, object.feet(), object.flag("turns_at_ledges"), object.tuning);
     });
     app.register_level_object("ShellEnemy", |commands, object| {
-        spawn_shell_enemy(commands, object.feet, object.tuning);
+        spawn_shell_enemy(commands, object.feet(), object.tuning);
     });
     app.register_level_object("HammerThrower", |commands, object| {
-        spawn_hammer_thrower(commands, object.feet, object.tuning);
+        spawn_hammer_thrower(commands, object.feet(), object.tuning);
     });
     app.add_systems(FixedUpdate, walk_enemies.in_set(GameSystems::Intent));
     app.add_systems(
@@ -85,30 +85,29 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Whether there is ground just ahead of a body's front foot.
-fn ground_ahead(broad_phase: &BroadPhase, aabb: &Aabb, direction: f32, nearby: &mut Vec<ColliderProxy>) -> bool {
+/// Whether there is ground just ahead of a body's front foot: a collider that is not a moving
+/// body under a point a little below the foot (for a slope, its triangle, with half a pixel of
+/// slack: the foot stands on its surface).
+fn ground_ahead(query: &SpatialQuery, aabb: &Aabb, direction: f32) -> bool {
     let x = if direction > 0.0 {
         aabb.max.x + 1.0
     } else {
         aabb.min.x - 1.0
     };
     let probe = Vec2::new(x, aabb.min.y - LEDGE_PROBE_DEPTH);
-    broad_phase.query(&Aabb::from_center_half_size(probe, Vec2::splat(0.5)), nearby);
-    nearby.iter().any(|p| {
-        p.kind != BodyKind::Dynamic
-            && !p.sensor
-            && p.aabb.contains(probe)
-            && p.slope_shape()
-                .is_none_or(|s| probe.y <= s.surface_y(&Aabb::from_center_half_size(probe, Vec2::ZERO)) + 0.5)
-    })
+    let ground = |point: Vec2, slope: bool| {
+        query
+            .overlap_point(point, &QueryFilter::default())
+            .iter()
+            .any(|c| c.kind != BodyKind::Dynamic && c.slope.is_some() == slope)
+    };
+    ground(probe, false) || ground(probe - Vec2::new(0.0, 0.5), true)
 }
-
-use bevy_platformer_physics::broad_phase::ColliderProxy;
 
 /// Walking and turning.
 fn walk_enemies(
     tuning: Res<Tuning>,
-    broad_phase: Res<BroadPhase>,
+    query: SpatialQuery,
     mut enemies: Query<
         (
             &mut Enemy,
@@ -121,7 +120,6 @@ fn walk_enemies(
         ),
         Without<Frozen>,
     >,
-    mut nearby: Local<Vec<ColliderProxy>>,
 ) {
     let t = &tuning.enemies;
     for (mut enemy, transform, collider, contacts, mut movement, mut input, shell) in &mut enemies {
@@ -145,7 +143,7 @@ fn walk_enemies(
             enemy.direction = -1.0;
         } else if enemy.kind == EnemyKind::LedgeWalker && contacts.on_floor() {
             let aabb = collider.aabb(transform.translation.truncate());
-            if !ground_ahead(&broad_phase, &aabb, enemy.direction, &mut nearby) {
+            if !ground_ahead(&query, &aabb, enemy.direction) {
                 enemy.direction = -enemy.direction;
             }
         }

@@ -55,9 +55,9 @@ pub fn spawn_checkpoint(commands: &mut Commands, feet: Vec2, restart: Option<Vec
 
 pub(super) fn plugin(app: &mut App) {
     app.register_type::<(Goal, Checkpoint)>();
-    app.register_level_object("Goal", |commands, object| spawn_goal(commands, object.feet));
+    app.register_level_object("Goal", |commands, object| spawn_goal(commands, object.feet()));
     app.register_level_object("Checkpoint", |commands, object| {
-        spawn_checkpoint(commands, object.feet, object.checkpoint);
+        spawn_checkpoint(commands, object.feet(), object.checkpoint);
     });
     app.add_message::<LevelCompleted>();
     app.add_systems(FixedUpdate, (reach_checkpoints, reach_goal).in_set(GameSystems::React));

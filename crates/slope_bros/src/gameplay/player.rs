@@ -111,7 +111,7 @@ pub struct Kill;
 pub(super) fn plugin(app: &mut App) {
     app.register_type::<Player>();
     app.register_level_object(level::PLAYER, |commands, object| {
-        spawn_player(commands, object.feet, object.tuning);
+        spawn_player(commands, object.feet(), object.tuning);
     });
     app.add_message::<ChangeForm>().add_message::<Kill>();
     app.add_systems(FixedUpdate, control_player.in_set(GameSystems::Intent));

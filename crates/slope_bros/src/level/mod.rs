@@ -497,6 +497,7 @@ pub fn load_requested_level(world: &mut World) {
 
 fn spawn_level(world: &mut World, mut data: LevelData, current: &CurrentLevel) {
     let tuning = world.resource::<Tuning>().clone();
+    let objects = world.get_resource::<LevelObjects>().cloned().unwrap_or_default();
     let mut commands = world.commands();
     let physics_entities = spawn_level_physics(&mut commands, &data.physics);
     for entity in &physics_entities {
@@ -509,45 +510,21 @@ fn spawn_level(world: &mut World, mut data: LevelData, current: &CurrentLevel) {
         .start_override
         .or(current.checkpoint)
         .unwrap_or(data.info.player_start);
-    let objects = world.get_resource::<LevelObjects>();
-    let spawn_of = |identifier: &str| objects.and_then(|o| o.get(identifier));
+    let object = |rect, flags| LevelObject {
+        rect,
+        flags,
+        checkpoint: current.checkpoint,
+        tuning: &tuning,
+    };
     // The player first, at its start (the override or checkpoint wins over its entity), then the
     // objects in the file's order: the same order every run, so replays stay identical.
-    let player = spawn_of(PLAYER);
-    let spawns: Vec<_> = data
-        .objects
-        .iter()
-        .filter(|(placement, _)| placement.identifier != PLAYER)
-        .filter_map(|(placement, flags)| spawn_of(&placement.identifier).map(|spawn| (spawn, placement, flags)))
-        .collect();
-    let mut commands = world.commands();
-    let checkpoint = current.checkpoint;
-    let tuning = &tuning;
-    if let Some(spawn) = player {
-        let rect = Aabb::from_min_size(start, Vec2::ZERO);
-        spawn(
-            &mut commands,
-            &LevelObject {
-                rect,
-                feet: start,
-                flags: &[],
-                checkpoint,
-                tuning,
-            },
-        );
+    if let Some(spawn) = objects.get(PLAYER) {
+        spawn(&mut commands, &object(Aabb::from_min_size(start, Vec2::ZERO), &[]));
     }
-    for (spawn, placement, flags) in spawns {
-        let feet = Vec2::new(placement.rect.center().x, placement.rect.min.y);
-        spawn(
-            &mut commands,
-            &LevelObject {
-                rect: placement.rect,
-                feet,
-                flags,
-                checkpoint,
-                tuning,
-            },
-        );
+    for (placement, flags) in data.objects.iter().filter(|(p, _)| p.identifier != PLAYER) {
+        if let Some(spawn) = objects.get(&placement.identifier) {
+            spawn(&mut commands, &object(placement.rect, flags));
+        }
     }
     world.flush();
     world.insert_resource(LevelClock {

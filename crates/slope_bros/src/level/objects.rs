@@ -11,7 +11,7 @@
 //! struct Spike;
 //!
 //! fn spawn_spike(commands: &mut Commands, object: &LevelObject) {
-//!     commands.spawn((Spike, Transform::from_translation(object.feet.extend(4.0))));
+//!     commands.spawn((Spike, Transform::from_translation(object.feet().extend(4.0))));
 //! }
 //!
 //! let mut app = App::new();
@@ -28,8 +28,6 @@ use crate::tuning::Tuning;
 pub struct LevelObject<'a> {
     /// The entity's rectangle in the world, px.
     pub rect: Aabb,
-    /// The middle of the rectangle's bottom edge: where a standing object's feet go.
-    pub feet: Vec2,
     /// The entity's Bool fields.
     pub flags: &'a [(String, bool)],
     /// The checkpoint the player restarts at, if any.
@@ -39,6 +37,11 @@ pub struct LevelObject<'a> {
 }
 
 impl LevelObject<'_> {
+    /// The middle of the rectangle's bottom edge: where a standing object's feet go.
+    pub fn feet(&self) -> Vec2 {
+        Vec2::new(self.rect.center().x, self.rect.min.y)
+    }
+
     /// The Bool field `name` (false when absent).
     pub fn flag(&self, name: &str) -> bool {
         self.flags.iter().any(|(n, v)| n == name && *v)
@@ -49,7 +52,7 @@ impl LevelObject<'_> {
 pub type SpawnObject = fn(&mut Commands, &LevelObject);
 
 /// Spawn functions by LDtk entity identifier.
-#[derive(Resource, Default)]
+#[derive(Resource, Clone, Default)]
 pub struct LevelObjects(HashMap<&'static str, SpawnObject>);
 
 impl LevelObjects {

@@ -1,0 +1,340 @@
+//! Rays, box casts, areas and points against the shapes of the world: boxes and slope segments.
+//! The pure geometry under [`SpatialQuery`](crate::spatial_query::SpatialQuery).
+//!
+//! A box is solid from every side. A slope is the diagonal of its bounding rect and the triangle
+//! under it: rays and casts hit it only on its surface, coming from above (the movement rules let
+//! a body jump up through a slope and walk in under its high end), while areas and points find the
+//! triangle.
+
+use bevy::prelude::*;
+
+use super::Aabb;
+use crate::slope::SlopeShape;
+
+/// Where a ray or a cast first touches a shape.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CastHit {
+    /// Distance travelled along the (unit) direction, px.
+    pub distance: f32,
+    /// Unit normal of the surface hit, pointing back toward the caster.
+    pub normal: Vec2,
+}
+
+/// The first point where the ray from `origin` along the unit `direction`, no longer than
+/// `max_distance`, enters `aabb`. A ray that starts inside the box hits it at distance 0, with the
+/// normal against the direction; one that starts on a face and leaves misses it.
+pub fn ray_aabb(origin: Vec2, direction: Vec2, max_distance: f32, aabb: &Aabb) -> Option<CastHit> {
+    if aabb.min.cmplt(origin).all() && aabb.max.cmpgt(origin).all() {
+        return Some(CastHit {
+            distance: 0.0,
+            normal: -direction,
+        });
+    }
+    let mut enter = f32::NEG_INFINITY;
+    let mut exit = f32::INFINITY;
+    let mut normal = Vec2::ZERO;
+    for axis in 0..2 {
+        let (o, d, lo, hi) = (origin[axis], direction[axis], aabb.min[axis], aabb.max[axis]);
+        if d == 0.0 {
+            // Parallel to this axis's faces: in the slab or never.
+            if o < lo || o > hi {
+                return None;
+            }
+            continue;
+        }
+        let (near, far, face) = if d > 0.0 {
+            ((lo - o) / d, (hi - o) / d, -1.0)
+        } else {
+            ((hi - o) / d, (lo - o) / d, 1.0)
+        };
+        if near > enter {
+            enter = near;
+            normal = Vec2::ZERO;
+            normal[axis] = face;
+        }
+        exit = exit.min(far);
+    }
+    (enter <= exit && enter >= 0.0 && enter <= max_distance).then_some(CastHit {
+        distance: enter,
+        normal,
+    })
+}
+
+/// The unit normal of a slope's surface, pointing up.
+pub fn slope_normal(shape: &SlopeShape) -> Vec2 {
+    let along = shape.right - shape.left;
+    Vec2::new(-along.y, along.x).normalize_or(Vec2::Y)
+}
+
+/// Where the ray hits the slope's surface from above (its origin on or over the line, going
+/// down through it); a ray from below or parallel to the surface passes.
+pub fn ray_slope(origin: Vec2, direction: Vec2, max_distance: f32, shape: &SlopeShape) -> Option<CastHit> {
+    let normal = slope_normal(shape);
+    let approach = direction.dot(normal);
+    let height = (origin - shape.left).dot(normal);
+    if approach >= 0.0 || height < 0.0 {
+        return None;
+    }
+    let distance = height / -approach;
+    let x = origin.x + direction.x * distance;
+    (distance <= max_distance && x >= shape.left.x && x <= shape.right.x).then_some(CastHit { distance, normal })
+}
+
+/// Where the box `mover`, moved by `distance · direction` for distances up to `max_distance`,
+/// first comes to stand on the slope by the movement rules: its feet at the surface height under
+/// its uphill foot corner ([`SlopeShape::surface_y`]), while it overlaps the slope's span. It must
+/// be on or above the surface (within `tolerance`) when it reaches the span; a box below it passes.
+pub fn cast_box_slope(
+    mover: &Aabb,
+    direction: Vec2,
+    max_distance: f32,
+    shape: &SlopeShape,
+    tolerance: f32,
+) -> Option<CastHit> {
+    // The distances during which the box overlaps the span strictly.
+    let (mut start, mut end) = (0.0_f32, max_distance);
+    if direction.x == 0.0 {
+        if !shape.overlaps_x(mover) {
+            return None;
+        }
+    } else {
+        let a = (shape.left.x - mover.max.x) / direction.x;
+        let b = (shape.right.x - mover.min.x) / direction.x;
+        start = start.max(a.min(b));
+        end = end.min(a.max(b));
+        if start >= end {
+            return None;
+        }
+    }
+    // The gap between the feet and the surface is piecewise linear in the distance (the foot's
+    // clamp to the ends bends it): where it meets zero is the hit.
+    let gap = |d: f32| {
+        let moved = mover.translated(direction * d);
+        moved.min.y - shape.surface_y(&moved)
+    };
+    let at_start = gap(start);
+    if at_start < -tolerance {
+        return None;
+    }
+    let normal = slope_normal(shape);
+    if at_start <= 0.0 {
+        return Some(CastHit {
+            distance: start,
+            normal,
+        });
+    }
+    let foot_x = if shape.rises_right() { mover.max.x } else { mover.min.x };
+    let mut bends = vec![start, end];
+    if direction.x != 0.0 {
+        bends.extend(
+            [shape.left.x, shape.right.x]
+                .map(|x| (x - foot_x) / direction.x)
+                .into_iter()
+                .filter(|d| *d > start && *d < end),
+        );
+    }
+    bends.sort_by(f32::total_cmp);
+    for pair in bends.windows(2) {
+        let (d0, d1) = (pair[0], pair[1]);
+        let (g0, g1) = (gap(d0), gap(d1));
+        if g1 <= 0.0 {
+            let distance = if g0 == g1 { d0 } else { d0 + (d1 - d0) * g0 / (g0 - g1) };
+            return Some(CastHit { distance, normal });
+        }
+    }
+    None
+}
+
+/// Where the box `mover`, moved along the unit `direction` no farther than `max_distance`, first
+/// touches `target`; `None` when it does not. A mover that starts overlapping the target by more
+/// than `skin` hits it at distance 0, with the normal against the direction.
+pub fn cast_box_aabb(mover: &Aabb, direction: Vec2, max_distance: f32, target: &Aabb, skin: f32) -> Option<CastHit> {
+    if mover.intersects(target, skin) {
+        return Some(CastHit {
+            distance: 0.0,
+            normal: -direction,
+        });
+    }
+    super::sweep_aabb(mover, direction * max_distance, target, skin).map(|hit| CastHit {
+        distance: hit.time * max_distance,
+        normal: hit.normal,
+    })
+}
+
+/// Whether `area` overlaps the slope's triangle (the part of its bounding rect under the surface)
+/// by more than touching.
+pub fn area_overlaps_slope(area: &Aabb, shape: &SlopeShape) -> bool {
+    let rect = shape.rect();
+    if !area.intersects(&rect, 0.0) {
+        return false;
+    }
+    // The surface is highest at the end of the shared span nearest the high end.
+    let span = (area.min.x.max(rect.min.x), area.max.x.min(rect.max.x));
+    let x = if shape.rises_right() { span.1 } else { span.0 };
+    area.min.y < shape.surface_y(&Aabb::from_min_size(Vec2::new(x, 0.0), Vec2::ZERO))
+}
+
+/// Whether `point` lies in the slope's triangle, its surface included.
+pub fn point_in_slope(point: Vec2, shape: &SlopeShape) -> bool {
+    let rect = shape.rect();
+    rect.contains(point) && point.y <= shape.surface_y(&Aabb::from_min_size(point, Vec2::ZERO))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rect(min: Vec2, max: Vec2) -> Aabb {
+        Aabb { min, max }
+    }
+
+    fn unit_box() -> Aabb {
+        rect(Vec2::ZERO, Vec2::splat(10.0))
+    }
+
+    #[test]
+    fn a_ray_enters_a_box_by_the_face_it_meets_first() {
+        let hit = ray_aabb(Vec2::new(-5.0, 5.0), Vec2::X, 100.0, &unit_box()).unwrap();
+        assert_eq!(
+            hit,
+            CastHit {
+                distance: 5.0,
+                normal: Vec2::NEG_X
+            }
+        );
+        let hit = ray_aabb(Vec2::new(5.0, 30.0), Vec2::NEG_Y, 100.0, &unit_box()).unwrap();
+        assert_eq!(
+            hit,
+            CastHit {
+                distance: 20.0,
+                normal: Vec2::Y
+            }
+        );
+        let diagonal = Vec2::new(1.0, -1.0).normalize();
+        let hit = ray_aabb(Vec2::new(-2.0, 14.0), diagonal, 100.0, &unit_box()).unwrap();
+        assert_eq!(hit.normal, Vec2::Y, "the top is entered after the left face's plane");
+        assert!((hit.distance - 4.0 * 2f32.sqrt()).abs() < 1e-4);
+    }
+
+    #[test]
+    fn a_ray_misses_a_box_beside_it_beyond_its_length_or_behind_it() {
+        assert_eq!(ray_aabb(Vec2::new(-5.0, 15.0), Vec2::X, 100.0, &unit_box()), None);
+        assert_eq!(ray_aabb(Vec2::new(-5.0, 5.0), Vec2::X, 4.9, &unit_box()), None);
+        assert_eq!(ray_aabb(Vec2::new(-5.0, 5.0), Vec2::NEG_X, 100.0, &unit_box()), None);
+    }
+
+    #[test]
+    fn a_ray_from_inside_a_box_hits_it_at_once() {
+        let hit = ray_aabb(Vec2::splat(5.0), Vec2::X, 100.0, &unit_box()).unwrap();
+        assert_eq!(
+            hit,
+            CastHit {
+                distance: 0.0,
+                normal: Vec2::NEG_X
+            }
+        );
+    }
+
+    #[test]
+    fn a_ray_from_a_face_hits_the_box_going_in_and_misses_it_going_out() {
+        let top = Vec2::new(5.0, 10.0);
+        assert_eq!(
+            ray_aabb(top, Vec2::NEG_Y, 1.0, &unit_box()),
+            Some(CastHit {
+                distance: 0.0,
+                normal: Vec2::Y
+            })
+        );
+        assert_eq!(ray_aabb(top, Vec2::Y, 1.0, &unit_box()), None);
+    }
+
+    #[test]
+    fn a_ray_hits_a_slope_only_from_above() {
+        // Rises right with gradient 1/2 from (0, 0) to (20, 10).
+        let slope = SlopeShape::new(Vec2::ZERO, Vec2::new(20.0, 10.0));
+        let hit = ray_slope(Vec2::new(10.0, 20.0), Vec2::NEG_Y, 100.0, &slope).unwrap();
+        assert!((hit.distance - 15.0).abs() < 1e-5, "{hit:?}");
+        assert!(hit.normal.y > 0.0 && hit.normal.x < 0.0, "up and back: {hit:?}");
+        assert_eq!(
+            ray_slope(Vec2::new(10.0, -5.0), Vec2::Y, 100.0, &slope),
+            None,
+            "from below"
+        );
+        assert_eq!(
+            ray_slope(Vec2::new(25.0, 20.0), Vec2::NEG_Y, 100.0, &slope),
+            None,
+            "past the end"
+        );
+        assert_eq!(
+            ray_slope(Vec2::new(10.0, 20.0), Vec2::NEG_Y, 14.0, &slope),
+            None,
+            "too short"
+        );
+        let along = Vec2::new(2.0, 1.0).normalize();
+        assert_eq!(ray_slope(Vec2::new(0.0, 5.0), along, 100.0, &slope), None, "parallel");
+    }
+
+    #[test]
+    fn a_box_cast_down_stands_on_a_slope_at_its_uphill_foot() {
+        // Rises right: the box's right bottom corner rests on the surface.
+        let slope = SlopeShape::new(Vec2::ZERO, Vec2::new(40.0, 20.0));
+        let mover = rect(Vec2::new(10.0, 30.0), Vec2::new(20.0, 40.0));
+        let hit = cast_box_slope(&mover, Vec2::NEG_Y, 100.0, &slope, 0.01).unwrap();
+        assert!((hit.distance - 20.0).abs() < 1e-4, "{hit:?}");
+        // From below: passes.
+        let below = mover.translated(Vec2::new(0.0, -30.0));
+        assert_eq!(cast_box_slope(&below, Vec2::Y, 100.0, &slope, 0.01), None);
+    }
+
+    #[test]
+    fn a_box_cast_sideways_meets_a_slope_at_its_foot_clamped_to_an_end() {
+        // Falls right; the box moves right and down at 45° toward it from the upper left, its
+        // uphill foot (left) off the high end at first, where the surface holds the end height.
+        let slope = SlopeShape::new(Vec2::new(0.0, 20.0), Vec2::new(40.0, 0.0));
+        let mover = rect(Vec2::new(-30.0, 60.0), Vec2::new(-20.0, 70.0));
+        let direction = Vec2::new(1.0, -1.0).normalize();
+        let hit = cast_box_slope(&mover, direction, 200.0, &slope, 0.01).unwrap();
+        let landed = mover.translated(direction * hit.distance);
+        assert!((landed.min.y - slope.surface_y(&landed)).abs() < 1e-3, "{landed:?}");
+        // Over the span at (0, 40) with its feet 20 px up, past the end height at (10, 30), on the
+        // surface at x = 20.
+        assert!((landed.min - Vec2::new(20.0, 10.0)).length() < 1e-3, "{landed:?}");
+    }
+
+    #[test]
+    fn a_box_cast_hits_a_box_as_the_continuous_solver_does() {
+        let mover = rect(Vec2::new(-20.0, 0.0), Vec2::new(-10.0, 10.0));
+        let hit = cast_box_aabb(&mover, Vec2::X, 100.0, &unit_box(), 1e-3).unwrap();
+        assert_eq!(
+            hit,
+            CastHit {
+                distance: 10.0,
+                normal: Vec2::NEG_X
+            }
+        );
+        assert_eq!(cast_box_aabb(&mover, Vec2::X, 9.0, &unit_box(), 1e-3), None);
+        let inside = rect(Vec2::splat(2.0), Vec2::splat(4.0));
+        assert_eq!(
+            cast_box_aabb(&inside, Vec2::Y, 9.0, &unit_box(), 1e-3)
+                .unwrap()
+                .distance,
+            0.0
+        );
+    }
+
+    #[test]
+    fn areas_and_points_find_a_slopes_triangle() {
+        let slope = SlopeShape::new(Vec2::ZERO, Vec2::new(20.0, 10.0));
+        assert!(area_overlaps_slope(
+            &rect(Vec2::new(15.0, 5.0), Vec2::new(25.0, 15.0)),
+            &slope
+        ));
+        assert!(
+            !area_overlaps_slope(&rect(Vec2::new(0.0, 6.0), Vec2::new(10.0, 15.0)), &slope),
+            "over the surface"
+        );
+        assert!(point_in_slope(Vec2::new(18.0, 8.0), &slope));
+        assert!(!point_in_slope(Vec2::new(2.0, 8.0), &slope));
+        assert!(point_in_slope(Vec2::new(10.0, 5.0), &slope), "on the surface");
+    }
+}
