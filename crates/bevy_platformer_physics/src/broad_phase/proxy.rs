@@ -2,7 +2,7 @@
 
 use bevy::prelude::*;
 
-use crate::components::CollisionLayers;
+use crate::components::{CollisionLayers, Contact, ContactDirection};
 use crate::geometry::Aabb;
 use crate::slope::{SlopeRise, SlopeShape};
 use crate::tile_grid::{GridData, GridPiece, PieceKind};
@@ -81,6 +81,18 @@ impl ColliderProxy {
     /// The segment, for a slope.
     pub fn slope_shape(&self) -> Option<SlopeShape> {
         self.slope.map(|rise| SlopeShape::from_rect(self.aabb, rise))
+    }
+
+    /// A collision contact with this collider, on the body's side `direction`, `depth` px deep.
+    #[inline]
+    pub(crate) fn contact(&self, direction: ContactDirection, depth: f32) -> Contact {
+        Contact {
+            entity: self.entity,
+            direction,
+            depth,
+            sensor: false,
+            part: self.part,
+        }
     }
 
     /// Whether `other` is the same collider (entity and part).

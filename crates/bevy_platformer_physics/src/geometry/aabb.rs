@@ -105,6 +105,11 @@ impl Aabb {
         self.min.cmple(point).all() && self.max.cmpge(point).all()
     }
 
+    /// Whether `other` lies inside the box (borders included).
+    pub fn contains_box(&self, other: &Aabb) -> bool {
+        self.contains(other.min) && self.contains(other.max)
+    }
+
     /// Whether every coordinate is finite.
     pub fn is_finite(&self) -> bool {
         self.min.is_finite() && self.max.is_finite()

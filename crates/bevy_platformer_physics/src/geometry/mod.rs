@@ -13,7 +13,7 @@ pub use correction::CorrectionAccumulator;
 pub use ray::{
     CastHit, area_overlaps_slope, cast_box_aabb, cast_box_slope, point_in_slope, ray_aabb, ray_slope, slope_normal,
 };
-pub use sweep::{SweepHit, correct_velocity, sweep_aabb};
+pub use sweep::{SweepHit, correct_velocity, remove_velocity_into, sweep_aabb};
 
 /// `floor(v)` as an integer cell coordinate, clamped to ±10⁹ so that absurd coordinates cannot
 /// overflow (NaN gives 0). `f32::floor` is an out-of-line call on baseline x86-64, and the broad

@@ -115,6 +115,15 @@ pub fn correct_velocity(velocity: Vec2, hit: &SweepHit) -> Vec2 {
     velocity + hit.normal * velocity.abs() * (1.0 - hit.time)
 }
 
+/// Removes the component of `velocity` that moves into a surface with the unit `normal` (pointing
+/// out of the surface); a velocity leaving the surface or sliding along it is kept.
+pub fn remove_velocity_into(velocity: &mut Vec2, normal: Vec2) {
+    let into = velocity.dot(normal);
+    if into < 0.0 {
+        *velocity -= normal * into;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

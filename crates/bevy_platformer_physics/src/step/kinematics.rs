@@ -50,18 +50,36 @@ pub(crate) fn cast_through_solids(
     let mut allowed = amount.abs();
     let mut blocker = None;
     for c in candidates {
-        if c.entity == ignore
-            || c.sensor
-            || c.slope.is_some()
-            || !mover.interacts_with(c)
-            || c.kind == BodyKind::Dynamic
-        {
+        if c.entity == ignore || c.sensor || !mover.interacts_with(c) || c.kind == BodyKind::Dynamic {
+            continue;
+        }
+        // A slope is a floor for a body over it that is pushed or carried down: its feet stop on
+        // the surface. (Moved sideways, a body climbs it: see `climb_slopes`; moved up from
+        // under one, it passes, as a jump does.)
+        if let Some(shape) = c.slope_shape() {
+            if axis == Axis::Y && amount < 0.0 && shape.overlaps_x(&mover.aabb) {
+                let gap = mover.aabb.min.y - shape.surface_y(&mover.aabb);
+                if gap >= -config.contact_tolerance() && gap.max(0.0) < allowed {
+                    allowed = gap.max(0.0);
+                    blocker = Some(c.entity);
+                }
+            }
             continue;
         }
         // A one-way platform stops only a downward move that starts at or above its top.
         if c.one_way
             && !(axis == Axis::Y && amount < 0.0 && mover.aabb.min.y >= c.aabb.max.y - config.contact_tolerance())
         {
+            continue;
+        }
+        // A body already inside a solid (placed there, or pushed there by another lift) is not
+        // pushed deeper into it, which would take it through to the far side: it stays.
+        let i = axis.index();
+        if mover.aabb.overlap(&c.aabb).min_element() > config.skin
+            && (c.aabb.center()[i] - mover.aabb.center()[i]) * amount > 0.0
+        {
+            allowed = 0.0;
+            blocker = Some(c.entity);
             continue;
         }
         if let Some(distance) = axis_cast(&mover.aabb, axis, amount, &c.aabb, config.skin)
@@ -72,6 +90,39 @@ pub(crate) fn cast_through_solids(
         }
     }
     (allowed.copysign(amount), blocker)
+}
+
+/// How far up a body pushed or carried sideways from `body.aabb` to `after` climbs to stay on the
+/// surface of the slopes it was on or above, as walking would (left under the surface, it would
+/// fall through the slope): 0 when it went under none; the slope when a solid leaves no room to
+/// climb it.
+fn slope_climb(
+    body: &ColliderProxy,
+    after: &Aabb,
+    broad_phase: &BroadPhase,
+    nearby: &mut Vec<ColliderProxy>,
+    config: &PhysicsConfig,
+) -> Result<f32, Entity> {
+    let before = &body.aabb;
+    let tolerance = config.contact_tolerance();
+    broad_phase.query(&before.union(after), nearby);
+    let Some((slope, climb)) = nearby
+        .iter()
+        .filter(|p| p.kind == BodyKind::Static && !p.sensor && body.interacts_with(p))
+        .filter_map(|p| p.slope_shape().map(|shape| (p.entity, shape)))
+        .filter(|(_, shape)| shape.overlaps_x(after) && before.min.y >= shape.surface_y(before) - tolerance)
+        .map(|(entity, shape)| (entity, shape.surface_y(after) - after.min.y))
+        .filter(|(_, climb)| *climb > 0.0)
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+    else {
+        return Ok(0.0);
+    };
+    let climbed = after.translated(Vec2::new(0.0, climb));
+    broad_phase.query(&climbed.union(after), nearby);
+    let blocked = nearby
+        .iter()
+        .any(|p| p.entity != body.entity && p.is_solid_obstacle() && climbed.intersects(&p.aabb, config.skin));
+    if blocked { Err(slope) } else { Ok(climb) }
 }
 
 /// Moves every kinematic body and the bodies it carries or pushes.
@@ -155,9 +206,25 @@ pub(crate) fn move_kinematics(
                     .union(&body.aabb.translated(axis.unit() * distance))
                     .grown(config.skin);
                 broad_phase.query(&area, &mut nearby);
-                let (moved, blocker) = cast_through_solids(&body, axis, distance, &nearby, kinematic, &config);
+                let (mut moved, mut blocker) = cast_through_solids(&body, axis, distance, &nearby, kinematic, &config);
+                let unmoved = body_transform.translation;
                 body_transform.translation[axis.index()] += moved;
-                let body_after = body_collider.aabb(body_transform.translation.truncate());
+                let mut body_after = body_collider.aabb(body_transform.translation.truncate());
+                if axis == Axis::X {
+                    match slope_climb(&body, &body_after, &broad_phase, &mut nearby, &config) {
+                        Ok(climb) => {
+                            body_transform.translation.y += climb;
+                            body_after = body_after.translated(Vec2::new(0.0, climb));
+                        }
+                        // No room to climb the slope it is pushed into: it stays.
+                        Err(slope) => {
+                            body_transform.translation = unmoved;
+                            body_after = body_collider.aabb(unmoved.truncate());
+                            moved = 0.0;
+                            blocker = Some(slope);
+                        }
+                    }
+                }
                 broad_phase.set_aabb(body.entity, body_after);
                 // Held back by a solid while the kinematic moved on into it: squeezed.
                 if let Some(against) = blocker

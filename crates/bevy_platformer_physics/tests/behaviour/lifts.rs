@@ -197,3 +197,132 @@ fn lift_pushing_a_body_into_a_wall_squishes_it() {
             .any(|s| s.entity == body && s.by == pusher && s.against == wall)
     );
 }
+
+/// A lift box `size` at `center` following `points` at `speed` px/s, with no wait.
+fn spawn_pusher(app: &mut App, size: Vec2, points: Vec<Vec2>, speed: f32) -> Entity {
+    app.world_mut()
+        .spawn((
+            Collider::rectangle(size.x, size.y),
+            Transform::from_translation(points[0].extend(0.0)),
+            PathFollower::new(points, speed, PathMode::Once),
+        ))
+        .id()
+}
+
+#[test]
+fn a_lift_coming_down_on_a_body_standing_on_a_slope_squishes_it_on_the_surface() {
+    for mode in MODES {
+        let mut app = app();
+        collect::<Squished>(&mut app);
+        let slope = spawn_slope(&mut app, Vec2::ZERO, Vec2::new(200.0, 100.0));
+        let body = spawn_body(&mut app, Vec2::new(100.0, 60.0), Vec2::new(12.0, 24.0), mode);
+        tick(&mut app, 30);
+        assert!(
+            contacts(&app, body).with(slope).is_some(),
+            "{mode:?}: stands on the slope"
+        );
+        // A wide lift comes down through where the body stands.
+        let lift = spawn_pusher(
+            &mut app,
+            Vec2::new(48.0, 8.0),
+            vec![Vec2::new(100.0, 120.0), Vec2::new(100.0, -60.0)],
+            120.0,
+        );
+        for step in 0..120 {
+            tick(&mut app, 1);
+            let b = aabb(&app, body);
+            assert!(
+                b.min.y >= surface_under(&app, body, slope) - 0.16,
+                "{mode:?} step {step}: pushed under the slope, {b:?}"
+            );
+        }
+        let squished = collected::<Squished>(&app);
+        assert!(
+            squished
+                .iter()
+                .any(|s| s.entity == body && s.by == lift && s.against == slope),
+            "{mode:?}: no Squished(body, lift, slope) in {squished:?}"
+        );
+    }
+}
+
+#[test]
+fn a_lift_never_pushes_a_body_through_a_wall_it_overlaps() {
+    for mode in MODES {
+        let mut app = app();
+        collect::<Squished>(&mut app);
+        spawn_box(&mut app, Vec2::new(-200.0, -16.0), Vec2::new(400.0, 16.0));
+        // A thin wall; a body placed 3 px across its right face; a lift overlapping the body by
+        // 10 px, moving left. Pushed out of the lift, the body would go through the wall.
+        let wall = spawn_box(&mut app, Vec2::new(0.0, 0.0), Vec2::new(8.0, 64.0));
+        let body = spawn_body(&mut app, Vec2::new(11.0, 0.0), Vec2::new(12.0, 24.0), mode);
+        let lift = spawn_pusher(
+            &mut app,
+            Vec2::new(16.0, 40.0),
+            vec![Vec2::new(15.0, 24.0), Vec2::new(-100.0, 24.0)],
+            60.0,
+        );
+        for step in 0..40 {
+            tick(&mut app, 1);
+            let b = aabb(&app, body);
+            assert!(
+                b.min.x > 4.0,
+                "{mode:?} step {step}: pushed into or through the wall, {b:?}"
+            );
+        }
+        assert!(aabb(&app, body).min.x >= 8.0 - 0.01, "{mode:?}: out of the wall");
+        let squished = collected::<Squished>(&app);
+        assert!(
+            squished
+                .iter()
+                .any(|s| s.entity == body && s.by == lift && s.against == wall),
+            "{mode:?}: no Squished(body, lift, wall) in {squished:?}"
+        );
+    }
+}
+
+#[test]
+fn a_lift_pushing_a_body_up_a_slope_under_a_low_ceiling_squishes_it_where_it_stands() {
+    for mode in MODES {
+        let mut app = app();
+        collect::<Squished>(&mut app);
+        let slope = spawn_slope(&mut app, Vec2::ZERO, Vec2::new(200.0, 100.0));
+        // On the slope (its right foot at x = 106, where the surface is at 53), a ceiling half a
+        // pixel over its head: it has no room to climb, walking (it walks uphill into it) or
+        // pushed.
+        let body = spawn_body(&mut app, Vec2::new(100.0, 53.0), Vec2::new(12.0, 24.0), mode);
+        input(&mut app, body).horizontal = 1.0;
+        spawn_box(&mut app, Vec2::new(0.0, 77.5), Vec2::new(300.0, 20.0));
+        tick(&mut app, 2);
+        let feet = aabb(&app, body).min.y;
+        assert!(
+            (feet - 53.0).abs() < 0.5,
+            "{mode:?}: stands on the slope near 53, {feet}"
+        );
+        let lift = spawn_pusher(
+            &mut app,
+            Vec2::new(8.0, 16.0),
+            vec![Vec2::new(89.0, 66.0), Vec2::new(200.0, 66.0)],
+            60.0,
+        );
+        for step in 0..40 {
+            tick(&mut app, 1);
+            let b = aabb(&app, body);
+            assert!(
+                b.min.y >= surface_under(&app, body, slope) - 0.16,
+                "{mode:?} step {step}: under the slope, {b:?}"
+            );
+            assert!(
+                b.max.y <= 77.5 + 0.01,
+                "{mode:?} step {step}: climbed into the ceiling, {b:?}"
+            );
+        }
+        let squished = collected::<Squished>(&app);
+        assert!(
+            squished
+                .iter()
+                .any(|s| s.entity == body && s.by == lift && s.against == slope),
+            "{mode:?}: no Squished(body, lift, slope) in {squished:?}"
+        );
+    }
+}

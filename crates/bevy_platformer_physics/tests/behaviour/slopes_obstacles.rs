@@ -284,3 +284,33 @@ fn the_slope_bounding_rect_is_not_solid() {
         assert!((aabb(&app, body).min.y - surface_under(&app, body, slope)).abs() < 1e-3);
     }
 }
+
+#[test]
+fn a_body_pressed_into_a_wall_where_two_slopes_cross_stays_on_the_higher_one() {
+    for mode in MODES {
+        let mut app = app();
+        // Two steep slopes crossing like an X, and a wall whose face is 8 px right of where they
+        // cross. The body stands on the one falling right, against the wall; walking into the
+        // wall, the plan aims for the rising one, which is higher where it meant to go and lower
+        // where the wall stops it.
+        let falling = spawn_slope(&mut app, Vec2::new(0.0, 97.0), Vec2::new(22.0, 32.0));
+        spawn_slope(&mut app, Vec2::new(1.0, 0.0), Vec2::new(56.0, 152.0));
+        spawn_box(&mut app, Vec2::new(21.0, -100.0), Vec2::new(40.0, 400.0));
+        let body = spawn_body(&mut app, Vec2::new(17.0, 59.0), Vec2::new(8.0, 22.0), mode);
+        walker(&mut app, body, 300.0);
+        tick(&mut app, 20);
+        assert!(
+            contacts(&app, body).with(falling).is_some(),
+            "{mode:?}: stands on the falling slope"
+        );
+        input(&mut app, body).horizontal = 1.0;
+        for step in 0..60 {
+            tick(&mut app, 1);
+            let b = aabb(&app, body);
+            assert!(
+                b.min.y >= surface_under(&app, body, falling) - 0.16,
+                "{mode:?} step {step}: sank under the slope it stood on, {b:?}"
+            );
+        }
+    }
+}

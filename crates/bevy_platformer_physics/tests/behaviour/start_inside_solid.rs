@@ -144,3 +144,30 @@ fn a_body_deep_inside_a_block_stays_and_is_marked_embedded_once() {
         assert!(contacts(&app, body).on_floor(), "{label}: it fell onto the floor");
     }
 }
+
+#[test]
+fn a_body_wedged_between_a_slope_and_a_block_never_leaves_under_the_slope() {
+    for mode in MODES {
+        let label = format!("{mode:?}");
+        let mut app = app();
+        // A slope falling right; the body's feet 2 px over it, its head 5 px into a block above:
+        // down is the nearest way out of the block, but it goes through the slope's surface, and
+        // sideways is farther than the body's size. It stays, marked embedded.
+        let slope = spawn_slope(&mut app, Vec2::new(-40.0, 80.0), Vec2::new(80.0, -40.0));
+        spawn_box(&mut app, Vec2::new(-60.0, 45.0), Vec2::new(160.0, 40.0));
+        let body = spawn_body(&mut app, Vec2::new(18.0, 30.0), Vec2::new(12.0, 20.0), mode);
+        let feet_over = aabb(&app, body).min.y - 28.0;
+        assert!((feet_over - 2.0).abs() < EPS, "{label}: the scene as described");
+        let start = aabb(&app, body);
+        for step in 0..10 {
+            tick(&mut app, 1);
+            let b = aabb(&app, body);
+            assert!(
+                b.min.y >= surface_under(&app, body, slope) - 0.16,
+                "{label} step {step}: under the slope, {b:?}"
+            );
+        }
+        assert_eq!(aabb(&app, body), start, "{label}: it stays");
+        assert!(app.world().get::<Embedded>(body).is_some(), "{label}: marked embedded");
+    }
+}

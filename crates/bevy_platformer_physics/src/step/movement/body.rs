@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use super::candidates::SortedCandidates;
 use crate::broad_phase::{ColliderProxy, StaticCandidates};
 use crate::components::*;
+use crate::geometry::Aabb;
 use crate::slope::SlopeRef;
 
 /// What the movement stages read and write of a body; the pass hands it on as a [`Body`]. (A
@@ -52,8 +53,10 @@ pub(crate) struct Body<'w> {
 pub(crate) struct MoveScratch {
     /// Colliders from a new broad-phase query.
     pub nearby: Vec<ColliderProxy>,
-    /// The slopes around the body, for the slope plan.
+    /// The slopes around the body, for the slope plan and its confirmation.
     pub slopes: Vec<SlopeRef>,
+    /// The area whose slopes are in `slopes`.
+    pub slopes_area: Aabb,
     /// Static colliders around the move.
     pub statics: Vec<ColliderProxy>,
     /// Moving colliders around the move.

@@ -7,6 +7,7 @@ use super::settings::CandidateRules;
 use crate::broad_phase::{BroadPhase, ColliderProxy, StaticCandidates};
 use crate::components::*;
 use crate::geometry::Aabb;
+use crate::slope::SlopeRef;
 
 /// Whether `aabb` overlaps a solid of the level's static geometry among `proxies` by more than a
 /// rounding margin (ten skins).
@@ -29,6 +30,25 @@ fn top_covered(block: &ColliderProxy, joins_on_left: bool, nearby: &[ColliderPro
     nearby
         .iter()
         .any(|c| !c.same_collider(block) && c.is_level_solid() && c.aabb.contains(probe))
+}
+
+/// Puts the slopes around `area` that `me` interacts with into `slopes`, in order.
+pub(crate) fn gather_slopes(
+    candidates: &StaticCandidates,
+    broad_phase: &BroadPhase,
+    area: &Aabb,
+    me: &ColliderProxy,
+    nearby: &mut Vec<ColliderProxy>,
+    slopes: &mut Vec<SlopeRef>,
+) {
+    slopes.clear();
+    candidates.for_each_slope_touching(broad_phase, area, me, nearby, |p, shape| {
+        slopes.push(SlopeRef {
+            entity: p.entity,
+            part: p.part,
+            shape,
+        });
+    });
 }
 
 /// A body's candidates for one move, sorted into what stops it, what it only touches, and what

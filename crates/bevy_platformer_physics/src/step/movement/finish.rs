@@ -25,7 +25,7 @@
 use bevy::prelude::*;
 
 use super::body::{Body, MoveScratch};
-use super::candidates::overlaps_level_solid;
+use super::candidates::{gather_slopes, overlaps_level_solid};
 use super::settings::{FinishTolerances, MoveSettings};
 use crate::broad_phase::{BroadPhase, ColliderProxy};
 use crate::components::*;
@@ -232,6 +232,18 @@ pub fn ground_under(
     (!blocked && !into_solid).then_some(ground)
 }
 
+/// The highest of `slopes` that a body went under during its move: its feet were on or above the
+/// surface at the start (within `tolerance`, the planner's first rule) and are under it at the
+/// end, where it still overlaps the slope. Returns the slope and how far up the feet go onto it.
+pub(crate) fn slope_passed(slopes: &[SlopeRef], start: &Aabb, end: &Aabb, tolerance: f32) -> Option<(SlopeRef, f32)> {
+    slopes
+        .iter()
+        .filter(|s| s.shape.overlaps_x(end) && start.min.y >= s.shape.surface_y(start) - tolerance)
+        .map(|s| (*s, s.shape.surface_y(end) - end.min.y))
+        .filter(|(_, gap)| *gap > 0.0)
+        .max_by(|a, b| (a.1).total_cmp(&b.1))
+}
+
 /// Confirms or drops `body`'s planned slope support, puts a walking body's feet on the ground
 /// under them, and forgets drop-through platforms that the body has left.
 #[inline]
@@ -273,6 +285,35 @@ pub(crate) fn finish_body(
         finish.position = state.start;
         finish.velocity = Vec2::ZERO;
         finish.support = None;
+    }
+    // A body coming down that a wall or a ceiling stopped short or pushed down, or that a push-out
+    // moved: the plan judged its landing at the x it meant to reach, and where it ended its feet
+    // can be under a slope it was above. It lands on the highest such slope, as the plan would
+    // have (section 6); where a solid leaves no room for that, the move is undone, as a blocked
+    // climb is (section 10). A confirmed support is among those slopes: a higher one wins over it.
+    if finish.velocity.y <= 0.0
+        && state.integrated_vel_y <= 0.0
+        && !body.sensor
+        && let Some(me) = &body.me
+    {
+        let end = collider.aabb(finish.position);
+        let moved = state.start_aabb.union(&end);
+        // A push-out can take the body beyond the area whose slopes the plan looked at.
+        if !scratch.slopes_area.contains_box(&moved) {
+            let area = moved.grown(tolerances.contact);
+            gather_slopes(candidates, broad_phase, &area, me, nearby, &mut scratch.slopes);
+        }
+        if let Some((slope, gap)) = slope_passed(&scratch.slopes, &state.start_aabb, &end, tolerances.contact) {
+            let landed = collider.aabb(finish.position + Vec2::new(0.0, gap));
+            if overlaps_level_solid(&landed, candidates.boxes_around(broad_phase, &landed, me, nearby), skin) {
+                finish.position = state.start;
+                finish.velocity = Vec2::ZERO;
+            } else {
+                finish.position.y += gap;
+                finish.velocity.y = 0.0;
+                finish.support = Some(slope);
+            }
+        }
     }
     // A walking body is never airborne for a step while its feet are on the ground: a move
     // that the rules stopped or undid, or one that ended a hair above a surface, still stands

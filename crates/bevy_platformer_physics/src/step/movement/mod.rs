@@ -1,7 +1,7 @@
 //! The movement pass: PrepareMovement, Resolve and FinishMovement, body by body.
 //!
-//! Each awake dynamic body is prepared (`prepare.rs`), moved (`resolve/`) and finished
-//! (`finish.rs`) before the next one starts. The stages' rules live in their own files;
+//! Each awake dynamic body is taken out of the solids it starts deep in (`recover.rs`), prepared
+//! (`prepare.rs`), moved (`resolve/`) and finished (`finish.rs`) before the next one starts. The stages' rules live in their own files;
 //! this file only runs them in order. One pass instead of three keeps a body's data at hand between
 //! its stages and looks it up once, which is most of a step's cost when thousands of bodies walk.
 //!
@@ -15,6 +15,7 @@ mod body;
 mod candidates;
 mod finish;
 mod prepare;
+mod recover;
 mod resolve;
 mod settings;
 
@@ -25,6 +26,7 @@ pub(crate) use body::MovedAt;
 use body::{Body, MoveScratch, MovingBody};
 use finish::finish_body;
 use prepare::prepare_body;
+use recover::recover_body;
 use resolve::resolve_body;
 use settings::MoveSettings;
 
@@ -61,11 +63,13 @@ pub(crate) fn move_bodies(
             contacts: item.contacts.into_inner(),
             sensor: item.sensor,
         };
+        recover_body(&mut body, &mut broad_phase, &settings, &mut scratch);
+        if body.state.embedded {
+            continue;
+        }
         prepare_body(&mut body, &broad_phase, &settings, &mut scratch);
         resolve_body(&mut body, &mut broad_phase, &settings, &mut scratch);
-        if !body.state.embedded {
-            finish_body(&mut body, &mut broad_phase, &settings, &mut scratch);
-        }
+        finish_body(&mut body, &mut broad_phase, &settings, &mut scratch);
     }
     for (entity, embedded) in scratch.embedded.drain(..) {
         if embedded {

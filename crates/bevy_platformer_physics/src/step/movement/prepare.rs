@@ -18,9 +18,9 @@
 use bevy::prelude::*;
 
 use super::body::{Body, MoveScratch};
-use super::candidates::first_candidate_area;
+use super::candidates::{first_candidate_area, gather_slopes};
 use super::settings::{MoveSettings, SlopeRules};
-use crate::broad_phase::{BroadPhase, ColliderProxy, StaticCandidates};
+use crate::broad_phase::BroadPhase;
 use crate::geometry::Aabb;
 use crate::slope::SlopeRef;
 
@@ -28,6 +28,10 @@ use crate::slope::SlopeRef;
 /// each axis): a walking body queries the broad phase about once per this many steps, and keeps a
 /// list only a little longer.
 const LEAD_STEPS: f32 = 16.0;
+
+/// Room kept around the area a body's move needs when its static candidates are queried, px: the
+/// plan may change the move a little without a new query.
+const KEPT_ROOM: f32 = 4.0;
 
 /// What the planner decided for one body and one step.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -112,10 +116,10 @@ pub fn plan_slope_movement(
         if !slope.overlaps_x(&next) {
             continue;
         }
-        let cur_surface = slope.surface_y(start_box);
+        let start_surface = slope.surface_y(start_box);
         let next_surface = slope.surface_y(&next);
-        let on_surface = (start_box.min.y - cur_surface).abs() <= tolerance;
-        if start_box.min.y >= cur_surface - tolerance
+        let on_surface = (start_box.min.y - start_surface).abs() <= tolerance;
+        if start_box.min.y >= start_surface - tolerance
             && (next.min.y <= next_surface || on_surface)
             && next_surface > arrival_surface_y
         {
@@ -188,6 +192,9 @@ pub(crate) fn prepare_body(
     state.integrated_vel_y = v.y;
     state.planned_vel_y = v.y;
     state.planned_feet_y = start_box.min.y;
+    // FinishMovement reads the slopes gathered here, and where they were looked for.
+    scratch.slopes.clear();
+    scratch.slopes_area = start_box;
     let Some(me) = &body.me else {
         body.candidates.clear();
         return;
@@ -202,14 +209,19 @@ pub(crate) fn prepare_body(
     let heading = Vec2::select(last_move.abs().cmpgt(delta.abs()), last_move, delta);
     let lead = (heading * LEAD_STEPS).clamp(-max_lead, max_lead);
     let candidates = &mut *body.candidates;
-    let covered = candidates.cover(broad_phase, &planned, 4.0, lead, me, &mut scratch.nearby);
+    let covered = candidates.cover(broad_phase, &planned, KEPT_ROOM, lead, me, &mut scratch.nearby);
     // Interaction-only bodies stand on nothing; most bodies have no slope around.
-    if body.sensor || (covered && !candidates.has_slopes()) {
+    if body.sensor {
+        return;
+    }
+    if covered && !candidates.has_slopes() {
+        scratch.slopes_area = planned;
         return;
     }
     let area = start_box.swept(delta).grown(rules.contact_tolerance);
     let slopes = &mut scratch.slopes;
     gather_slopes(candidates, broad_phase, &area, me, &mut scratch.nearby, slopes);
+    scratch.slopes_area = area;
     if slopes.is_empty() {
         return;
     }
@@ -226,7 +238,10 @@ pub(crate) fn prepare_body(
     if !(area.contains(reached.min) && area.contains(reached.max)) {
         let wider = area.union(&reached);
         let before = slopes.len();
+        // Kept for the next steps too: a body running downhill makes this longer move every step.
+        candidates.cover(broad_phase, &wider, KEPT_ROOM, lead, me, &mut scratch.nearby);
         gather_slopes(candidates, broad_phase, &wider, me, &mut scratch.nearby, slopes);
+        scratch.slopes_area = wider;
         if slopes.len() != before {
             plan = plan_slope_movement(&start_box, v, intent, slopes, rules, dt);
         }
@@ -237,25 +252,6 @@ pub(crate) fn prepare_body(
     state.passive_slide = plan.sliding;
     state.planned_vel_y = plan.planned_vel_y;
     state.planned_feet_y = plan.planned_feet_y;
-}
-
-/// Puts the slopes around `area` that `me` interacts with into `slopes`, in order.
-fn gather_slopes(
-    candidates: &StaticCandidates,
-    broad_phase: &BroadPhase,
-    area: &Aabb,
-    me: &ColliderProxy,
-    nearby: &mut Vec<ColliderProxy>,
-    slopes: &mut Vec<SlopeRef>,
-) {
-    slopes.clear();
-    candidates.for_each_slope_touching(broad_phase, area, me, nearby, |p, shape| {
-        slopes.push(SlopeRef {
-            entity: p.entity,
-            part: p.part,
-            shape,
-        });
-    });
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::request::substep_count;
 use super::{MoveOutcome, MoveRequest};
-use crate::components::{Contact, ContactDirection, Contacts};
+use crate::components::{ContactDirection, Contacts};
 use crate::geometry::{Axis, axis_cast};
 
 /// The axis-separated (x, then y) move of one body.
@@ -47,13 +47,7 @@ pub fn move_axis_separated(request: &MoveRequest, contacts: &mut Contacts) -> Mo
                     (Axis::Y, true) => ContactDirection::Up,
                     (Axis::Y, false) => ContactDirection::Down,
                 };
-                contacts.record(Contact {
-                    entity: solid.entity,
-                    direction,
-                    depth: 0.0,
-                    sensor: false,
-                    part: solid.part,
-                });
+                contacts.record(solid.contact(direction, 0.0));
             }
         }
     }

@@ -3,11 +3,10 @@
 
 use bevy::prelude::*;
 
-use super::push_out::remove_velocity_into;
 use super::request::MoveRequest;
 use crate::broad_phase::ColliderProxy;
 use crate::components::*;
-use crate::geometry::{Aabb, sweep_aabb};
+use crate::geometry::{Aabb, remove_velocity_into, sweep_aabb};
 
 /// Records the solids that the final box `end` rests flush against (touching on one axis within
 /// `skin`, overlapping on the other) while the step's `intended` velocity pushed into them, and
@@ -34,13 +33,7 @@ pub(crate) fn record_resting_contacts(
             continue;
         }
         remove_velocity_into(velocity, normal);
-        contacts.record(Contact {
-            entity: solid.entity,
-            direction: ContactDirection::from_normal(normal),
-            depth: 0.0,
-            sensor: false,
-            part: solid.part,
-        });
+        contacts.record(solid.contact(ContactDirection::from_normal(normal), 0.0));
     }
 }
 
@@ -58,11 +51,8 @@ pub(crate) fn record_sensor_contacts(request: &MoveRequest, end: &Aabb, contacts
         };
         let overlap = end.overlap(&sensor.aabb);
         contacts.record(Contact {
-            entity: sensor.entity,
-            direction,
-            depth: overlap.min_element().max(0.0),
             sensor: true,
-            part: sensor.part,
+            ..sensor.contact(direction, overlap.min_element().max(0.0))
         });
     }
 }
@@ -73,13 +63,7 @@ pub(crate) fn record_supports(supports: &[ColliderProxy], end: &Aabb, skin: f32,
     for support in supports {
         let overlap = end.overlap(&support.aabb);
         if overlap.x > skin && (end.min.y - support.aabb.max.y).abs() <= skin {
-            contacts.record(Contact {
-                entity: support.entity,
-                direction: ContactDirection::Down,
-                depth: 0.0,
-                sensor: false,
-                part: support.part,
-            });
+            contacts.record(support.contact(ContactDirection::Down, 0.0));
         }
     }
 }

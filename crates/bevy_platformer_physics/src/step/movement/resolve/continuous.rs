@@ -11,10 +11,10 @@
 
 use bevy::prelude::*;
 
-use super::push_out::{internal_face, remove_velocity_into};
+use super::push_out::internal_face;
 use super::{MoveOutcome, MoveRequest};
-use crate::components::{Contact, ContactDirection, Contacts};
-use crate::geometry::{SweepHit, correct_velocity, sweep_aabb};
+use crate::components::{ContactDirection, Contacts};
+use crate::geometry::{SweepHit, correct_velocity, remove_velocity_into, sweep_aabb};
 
 /// Largest rounding error that the flush snap corrects, in pixels.
 const SNAP_LIMIT: f32 = 0.01;
@@ -94,13 +94,7 @@ pub fn move_continuous(request: &MoveRequest, contacts: &mut Contacts) -> MoveOu
             end = end.translated(shift);
         }
         remove_velocity_into(&mut velocity, normal);
-        contacts.record(Contact {
-            entity: solid.entity,
-            direction: ContactDirection::from_normal(normal),
-            depth: 0.0,
-            sensor: false,
-            part: solid.part,
-        });
+        contacts.record(solid.contact(ContactDirection::from_normal(normal), 0.0));
     }
     MoveOutcome {
         delta: end.min - request.start.min,

@@ -15,19 +15,14 @@ mod contacts;
 mod continuous;
 mod discrete;
 mod push_out;
-mod recover;
 mod request;
 
 pub use axis_separated::move_axis_separated;
 pub use continuous::move_continuous;
 pub use discrete::move_discrete;
-use push_out::remove_velocity_into;
 pub use request::{MoveOutcome, MoveRequest};
 
 use contacts::{record_resting_contacts, record_sensor_contacts, record_supports};
-use recover::{Recovery, record_recovery_contacts, recover};
-
-use bevy::prelude::*;
 
 use super::body::{Body, MoveScratch};
 use super::candidates::{candidate_area, first_candidate_area};
@@ -51,59 +46,40 @@ pub(crate) fn resolve_body(
         statics,
         moving,
         sorted,
-        embedded,
         ..
     } = scratch;
-    let state = &*body.state;
-    let mut start = body.collider.aabb(body.transform.translation.truncate());
-    let mut recovered = false;
+    let start = body.collider.aabb(body.transform.translation.truncate());
     let delta = body.velocity.0 * settings.dt;
     let mut area = first_candidate_area(*body.mode, &start, delta, rules.contact_tolerance);
-    sorted.gather(&area, &me, state, body.candidates, broad_phase, statics, moving, rules);
-    if sorted.solids.iter().any(|s| start.intersects(&s.aabb, settings.skin)) {
-        // It starts inside a solid: the way out may take it as far as its own size.
+    sorted.gather(
+        &area,
+        &me,
+        body.state,
+        body.candidates,
+        broad_phase,
+        statics,
+        moving,
+        rules,
+    );
+    // It starts a little inside a solid (something pushed it there; a deeper start was recovered
+    // before the plan): the push-out may take it as far as its own size. (The other modes' first
+    // area is already that wide.)
+    if *body.mode == CollisionMode::Continuous && sorted.solids.iter().any(|s| start.intersects(&s.aabb, settings.skin))
+    {
         area = candidate_area(&start, delta, rules.contact_tolerance);
-        sorted.gather(&area, &me, state, body.candidates, broad_phase, statics, moving, rules);
-        let reach = start.size().max_element();
-        match recover(&start, &sorted.solids, reach, settings.skin) {
-            Recovery::Free => scratch_embedded(body, false, embedded),
-            Recovery::Moved(offset) => {
-                body.contacts.list.clear();
-                record_recovery_contacts(&start, offset, &sorted.solids, settings.skin, body.contacts);
-                start = start.translated(offset);
-                body.transform.translation += offset.extend(0.0);
-                for normal in [Vec2::new(offset.x, 0.0), Vec2::new(0.0, offset.y)] {
-                    if normal != Vec2::ZERO {
-                        remove_velocity_into(&mut body.velocity.0, normal.normalize());
-                    }
-                }
-                scratch_embedded(body, false, embedded);
-                area = first_candidate_area(
-                    *body.mode,
-                    &start,
-                    body.velocity.0 * settings.dt,
-                    rules.contact_tolerance,
-                );
-                let state = &*body.state;
-                sorted.gather(&area, &me, state, body.candidates, broad_phase, statics, moving, rules);
-                recovered = true;
-            }
-            Recovery::Embedded => {
-                // No free position within reach: it stays, still, until the game moves it.
-                body.velocity.0 = Vec2::ZERO;
-                body.contacts.list.clear();
-                scratch_embedded(body, true, embedded);
-                return;
-            }
-        }
-    } else if body.state.embedded {
-        scratch_embedded(body, false, embedded);
+        sorted.gather(
+            &area,
+            &me,
+            body.state,
+            body.candidates,
+            broad_phase,
+            statics,
+            moving,
+            rules,
+        );
     }
     let state = &*body.state;
     let contacts = &mut *body.contacts;
-    if !recovered {
-        contacts.list.clear();
-    }
     let request = MoveRequest {
         start,
         velocity: body.velocity.0,
@@ -150,13 +126,4 @@ pub(crate) fn resolve_body(
     translation.y += moved.y;
     body.velocity.0 = velocity_after;
     broad_phase.set_aabb(body.entity, body.collider.aabb(translation.truncate()));
-}
-
-/// Records whether `body` is embedded this step, and notes the change for the [`Embedded`]
-/// marker.
-fn scratch_embedded(body: &mut Body, now: bool, changes: &mut Vec<(Entity, bool)>) {
-    if body.state.embedded != now {
-        body.state.embedded = now;
-        changes.push((body.entity, now));
-    }
 }

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use crate::broad_phase::{BodyKind, ColliderProxy};
 use crate::components::*;
-use crate::geometry::{Aabb, CorrectionAccumulator};
+use crate::geometry::{Aabb, CorrectionAccumulator, remove_velocity_into};
 
 /// Pushes `aabb` out of every solid it overlaps, with the accumulated correction vector (see
 /// [`CorrectionAccumulator`], and *Discrete mode* in `docs/physics-rules.md`): fully out of static
@@ -31,7 +31,11 @@ pub(crate) fn push_out(
     if !solids.iter().any(|s| aabb.intersects(&s.aabb, skin)) {
         return;
     }
+    let entered = *aabb;
     for kind in [BodyKind::Dynamic, BodyKind::Kinematic, BodyKind::Static] {
+        if kind == BodyKind::Static && *aabb != entered {
+            push_back_out(aabb, &entered, velocity, solids, skin, contacts);
+        }
         // A correction can push the body into a static solid it did not overlap when the pass
         // measured (out of a wall and into the block beside it): the statics, which have the last
         // word, measure again, a few times at most.
@@ -41,6 +45,43 @@ pub(crate) fn push_out(
                 break;
             }
         }
+    }
+}
+
+/// Takes `aabb` back out of the level's solids that the pushes out of moving bodies moved it into
+/// from `entered` (where it was beside them), by the face it came in through: out of a lift and
+/// into the wall beside, the body goes back against the wall, never on through to its far side
+/// (it then overlaps the lift, which squishes it).
+fn push_back_out(
+    aabb: &mut Aabb,
+    entered: &Aabb,
+    velocity: &mut Vec2,
+    solids: &[ColliderProxy],
+    skin: f32,
+    contacts: &mut Contacts,
+) {
+    for solid in solids.iter().filter(|s| s.is_level_solid()) {
+        let before = entered.overlap(&solid.aabb);
+        if !aabb.intersects(&solid.aabb, skin) || before.min_element() > skin {
+            continue;
+        }
+        let Some(axis) = entry_axis(entered, &solid.aabb, skin) else {
+            continue;
+        };
+        let mut normal = Vec2::ZERO;
+        normal[axis] = if entered.center()[axis] >= solid.aabb.center()[axis] {
+            1.0
+        } else {
+            -1.0
+        };
+        let shift = if normal[axis] > 0.0 {
+            solid.aabb.max[axis] - aabb.min[axis]
+        } else {
+            solid.aabb.min[axis] - aabb.max[axis]
+        };
+        *aabb = aabb.translated(normal * shift.abs());
+        remove_velocity_into(velocity, normal);
+        contacts.record(solid.contact(ContactDirection::from_normal(normal), shift.abs()));
     }
 }
 
@@ -73,13 +114,7 @@ fn push_out_pass(
         let share = if solid.kind == BodyKind::Dynamic { 0.5 } else { 1.0 };
         *aabb = aabb.translated(correction.push(normal * depth * share));
         remove_velocity_into(velocity, normal);
-        contacts.record(Contact {
-            entity: solid.entity,
-            direction: ContactDirection::from_normal(normal),
-            depth,
-            sensor: false,
-            part: solid.part,
-        });
+        contacts.record(solid.contact(ContactDirection::from_normal(normal), depth));
     }
     correction.total != Vec2::ZERO
 }
@@ -204,12 +239,4 @@ pub(crate) fn internal_face(
     solids
         .iter()
         .any(|c| !c.same_collider(solid) && c.is_level_solid() && c.aabb.contains(probe))
-}
-
-/// Removes the component of `velocity` that moves into a surface with `normal`.
-pub(crate) fn remove_velocity_into(velocity: &mut Vec2, normal: Vec2) {
-    let into = velocity.dot(normal);
-    if into < 0.0 {
-        *velocity -= normal * into;
-    }
 }

@@ -1,0 +1,314 @@
+//! Recovery, the first stage of a body's move: a body that starts its step inside the level's
+//! solids (placed across a wall, respawned inside a block, teleported into the floor) is moved to
+//! the nearest free position before its slope plan and its move are made from there. See
+//! *Starting inside a solid* in `docs/physics-rules.md`.
+//!
+//! The ordinary push-out of each mode (along the axis the body entered by, never through an
+//! internal face) is made for a body that went a little way into a solid during a step; it can
+//! leave a body that starts deep inside, or across several cells, where it is. The recovery looks
+//! at every position that puts a face of the body against a face of a solid it overlaps, and takes
+//! the closest one that overlaps nothing and does not put the feet under a slope the body was
+//! above: the body leaves by the near face, never through to the far side, and never through a
+//! slope's surface.
+
+use bevy::prelude::*;
+use smallvec::{SmallVec, smallvec};
+
+use super::body::{Body, MoveScratch};
+use super::settings::MoveSettings;
+use crate::broad_phase::{BroadPhase, ColliderProxy};
+use crate::components::{ContactDirection, Contacts};
+use crate::geometry::{Aabb, remove_velocity_into};
+use crate::slope::SlopeShape;
+
+/// Clears `body`'s contacts for this step and, if it starts deep inside the level's static solids,
+/// moves it out (with contacts against the solids it now rests on) or marks it embedded.
+#[inline]
+pub(crate) fn recover_body(
+    body: &mut Body,
+    broad_phase: &mut BroadPhase,
+    settings: &MoveSettings,
+    scratch: &mut MoveScratch,
+) {
+    let Some(me) = body.me else {
+        return;
+    };
+    body.contacts.list.clear();
+    let skin = settings.skin;
+    let start = body.collider.aabb(body.transform.translation.truncate());
+    // Interaction-only bodies pass through everything. For the others, the kept statics (most
+    // steps: no query) tell whether the body is deep in one.
+    let inside = !body.sensor
+        && body
+            .candidates
+            .boxes_around(broad_phase, &start, &me, &mut scratch.nearby)
+            .iter()
+            .any(|s| s.is_level_solid() && deep_in(&start, s, skin));
+    let mut embedded = false;
+    if inside {
+        // The way out may take it as far as its own size.
+        let reach = start.size().max_element();
+        let tolerance = settings.candidate_rules.contact_tolerance;
+        let area = start.grown(reach + tolerance);
+        let mut slopes_above: SmallVec<[SlopeShape; 4]> = SmallVec::new();
+        body.candidates
+            .for_each_slope_touching(broad_phase, &area, &me, &mut scratch.nearby, |_, shape| {
+                if shape.overlaps_x(&start) && start.min.y >= shape.surface_y(&start) - tolerance {
+                    slopes_above.push(shape);
+                }
+            });
+        let solids = body
+            .candidates
+            .boxes_around(broad_phase, &area, &me, &mut scratch.statics);
+        match recover(&start, solids, &slopes_above, reach, skin, tolerance) {
+            Recovery::Free => {}
+            Recovery::Moved(offset) => {
+                record_recovery_contacts(&start, offset, solids, skin, body.contacts);
+                remove_velocity_into_faces(&mut body.velocity.0, offset);
+                body.transform.translation += offset.extend(0.0);
+                broad_phase.set_aabb(body.entity, start.translated(offset));
+            }
+            // No free position within reach: it stays, still, until the game moves it.
+            Recovery::Embedded => {
+                body.velocity.0 = Vec2::ZERO;
+                embedded = true;
+            }
+        }
+    }
+    if body.state.embedded != embedded {
+        body.state.embedded = embedded;
+        scratch.embedded.push((body.entity, embedded));
+    }
+}
+
+/// How deep a body must be in a solid for the recovery to take over from the ordinary push-out,
+/// in rounding margins (skins): a body resting flush is never moved by it.
+const DEPTH_IN_SKINS: f32 = 10.0;
+
+/// What the recovery found for a body at the start of its move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Recovery {
+    /// Not inside a solid (beyond rounding): nothing to do.
+    Free,
+    /// Inside; this move takes it out.
+    Moved(Vec2),
+    /// Inside, and no free position within reach.
+    Embedded,
+}
+
+/// Whether `aabb` overlaps `solid` by more than the recovery's depth on both axes.
+fn deep_in(aabb: &Aabb, solid: &ColliderProxy, skin: f32) -> bool {
+    let overlap = aabb.overlap(&solid.aabb);
+    overlap.min_element() > skin * DEPTH_IN_SKINS
+}
+
+/// The smallest move, no longer than `reach`, that takes `aabb` out of every solid of the level's
+/// static geometry in `solids` (static, solid from every side: not one-way, not a sensor, not a
+/// slope) without putting its feet more than `tolerance` under one of `slopes_above` (the slopes
+/// the body is over and on or above). Lifts are left to the ordinary push-out, which carries and
+/// squishes. Candidates put a face of the body flush against a face of a solid it overlaps, on one
+/// axis or both; among those that fit, the shortest wins (then the one that moves up, then the
+/// first found: the result does not depend on the solids' order beyond that).
+pub(crate) fn recover(
+    aabb: &Aabb,
+    solids: &[ColliderProxy],
+    slopes_above: &[SlopeShape],
+    reach: f32,
+    skin: f32,
+    tolerance: f32,
+) -> Recovery {
+    let obstacles = || solids.iter().filter(|s| s.is_level_solid());
+    if !obstacles().any(|s| deep_in(aabb, s, skin)) {
+        return Recovery::Free;
+    }
+    // A body overlaps a few solids at most: the candidates stay on the stack.
+    let mut xs: SmallVec<[f32; 9]> = smallvec![0.0];
+    let mut ys: SmallVec<[f32; 9]> = smallvec![0.0];
+    for s in obstacles().filter(|s| aabb.overlap(&s.aabb).min_element() > 0.0) {
+        xs.extend([s.aabb.min.x - aabb.max.x, s.aabb.max.x - aabb.min.x]);
+        ys.extend([s.aabb.min.y - aabb.max.y, s.aabb.max.y - aabb.min.y]);
+    }
+    let fits = |offset: Vec2| {
+        let moved = aabb.translated(offset);
+        !obstacles().any(|s| moved.intersects(&s.aabb, skin))
+            && !slopes_above
+                .iter()
+                .any(|s| s.overlaps_x(&moved) && moved.min.y < s.surface_y(&moved) - tolerance)
+    };
+    let mut best: Option<Vec2> = None;
+    for &dx in &xs {
+        for &dy in &ys {
+            let offset = Vec2::new(dx, dy);
+            if offset == Vec2::ZERO || offset.length() > reach {
+                continue;
+            }
+            let better = best.is_none_or(|b| {
+                let (l, lb) = (offset.length_squared(), b.length_squared());
+                l < lb || (l == lb && offset.y > b.y)
+            });
+            if better && fits(offset) {
+                best = Some(offset);
+            }
+        }
+    }
+    best.map_or(Recovery::Embedded, Recovery::Moved)
+}
+
+/// Records a contact with each solid that `start` was inside and that the body, moved by the
+/// recovery's `offset`, now rests flush against: its direction from the face the body left by, its
+/// depth how far in the body was.
+pub(crate) fn record_recovery_contacts(
+    start: &Aabb,
+    offset: Vec2,
+    solids: &[ColliderProxy],
+    skin: f32,
+    contacts: &mut Contacts,
+) {
+    let moved = start.translated(offset);
+    for s in solids.iter().filter(|s| s.is_level_solid()) {
+        let overlap = start.overlap(&s.aabb);
+        if overlap.min_element() <= 0.0 {
+            continue;
+        }
+        let flush = |a: f32, b: f32| (a - b).abs() <= skin;
+        let (direction, depth) = if flush(moved.min.y, s.aabb.max.y) {
+            (ContactDirection::Down, overlap.y)
+        } else if flush(moved.max.y, s.aabb.min.y) {
+            (ContactDirection::Up, overlap.y)
+        } else if flush(moved.min.x, s.aabb.max.x) {
+            (ContactDirection::Left, overlap.x)
+        } else if flush(moved.max.x, s.aabb.min.x) {
+            (ContactDirection::Right, overlap.x)
+        } else {
+            continue;
+        };
+        contacts.record(s.contact(direction, depth));
+    }
+}
+
+/// Removes from `velocity` what moves into the faces a recovery by `offset` left the body against.
+pub(crate) fn remove_velocity_into_faces(velocity: &mut Vec2, offset: Vec2) {
+    for normal in [Vec2::new(offset.x, 0.0), Vec2::new(0.0, offset.y)] {
+        if normal != Vec2::ZERO {
+            remove_velocity_into(velocity, normal.normalize());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solid(index: u32, min: Vec2, size: Vec2) -> ColliderProxy {
+        ColliderProxy::static_box(index, Aabb::from_min_size(min, size))
+    }
+
+    const SKIN: f32 = 1e-3;
+    /// The contact tolerance of 16 px blocks.
+    const TOLERANCE: f32 = 0.16;
+
+    #[test]
+    fn a_body_across_a_face_leaves_by_that_face() {
+        let wall = [solid(1, Vec2::ZERO, Vec2::new(32.0, 64.0))];
+        let body = Aabb::from_min_size(Vec2::new(-8.0, 10.0), Vec2::new(12.0, 24.0));
+        assert_eq!(
+            recover(&body, &wall, &[], 24.0, SKIN, TOLERANCE),
+            Recovery::Moved(Vec2::new(-4.0, 0.0))
+        );
+        let body = Aabb::from_min_size(Vec2::new(26.0, 10.0), Vec2::new(12.0, 24.0));
+        assert_eq!(
+            recover(&body, &wall, &[], 24.0, SKIN, TOLERANCE),
+            Recovery::Moved(Vec2::new(6.0, 0.0))
+        );
+    }
+
+    #[test]
+    fn a_free_or_flush_body_is_left_alone() {
+        let wall = [solid(1, Vec2::ZERO, Vec2::new(32.0, 64.0))];
+        let flush = Aabb::from_min_size(Vec2::new(-12.0, 0.0), Vec2::new(12.0, 24.0));
+        assert_eq!(recover(&flush, &wall, &[], 24.0, SKIN, TOLERANCE), Recovery::Free);
+        let rounding = flush.translated(Vec2::new(SKIN * 5.0, 0.0));
+        assert_eq!(recover(&rounding, &wall, &[], 24.0, SKIN, TOLERANCE), Recovery::Free);
+    }
+
+    #[test]
+    fn the_way_out_avoids_the_solids_beside() {
+        // Sunk into a floor cell, with a wall cell on its right: up, not right into the wall.
+        let solids = [
+            solid(1, Vec2::new(0.0, 0.0), Vec2::new(16.0, 16.0)),
+            solid(2, Vec2::new(16.0, 0.0), Vec2::new(16.0, 48.0)),
+        ];
+        let body = Aabb::from_min_size(Vec2::new(2.0, 12.0), Vec2::new(12.0, 24.0));
+        assert_eq!(
+            recover(&body, &solids, &[], 24.0, SKIN, TOLERANCE),
+            Recovery::Moved(Vec2::new(0.0, 4.0))
+        );
+    }
+
+    #[test]
+    fn a_corner_overlap_leaves_diagonally_when_both_axes_are_blocked() {
+        // Two walls meeting at a corner, the body inside both corners' reach.
+        let solids = [
+            solid(1, Vec2::new(0.0, 0.0), Vec2::new(64.0, 16.0)),
+            solid(2, Vec2::new(0.0, 0.0), Vec2::new(16.0, 64.0)),
+        ];
+        let body = Aabb::from_min_size(Vec2::new(13.0, 13.0), Vec2::new(12.0, 24.0));
+        // Up alone leaves it in the wall; right alone leaves it in the floor.
+        assert_eq!(
+            recover(&body, &solids, &[], 24.0, SKIN, TOLERANCE),
+            Recovery::Moved(Vec2::new(3.0, 3.0))
+        );
+    }
+
+    #[test]
+    fn deep_inside_a_block_is_embedded() {
+        let block = [solid(1, Vec2::ZERO, Vec2::new(96.0, 96.0))];
+        let body = Aabb::from_min_size(Vec2::new(42.0, 36.0), Vec2::new(12.0, 24.0));
+        assert_eq!(recover(&body, &block, &[], 24.0, SKIN, TOLERANCE), Recovery::Embedded);
+        // With a longer reach the nearest faces are found: the sides, 54 px away (the top is 60).
+        let Recovery::Moved(offset) = recover(&body, &block, &[], 60.0, SKIN, TOLERANCE) else {
+            panic!("a face within reach");
+        };
+        assert_eq!(offset.abs(), Vec2::new(54.0, 0.0));
+    }
+
+    #[test]
+    fn one_way_platforms_sensors_and_slopes_never_trap_a_body() {
+        let mut platform = solid(1, Vec2::ZERO, Vec2::new(64.0, 16.0));
+        platform.one_way = true;
+        let mut sensor = solid(2, Vec2::ZERO, Vec2::new(64.0, 16.0));
+        sensor.sensor = true;
+        let mut slope = solid(3, Vec2::ZERO, Vec2::new(64.0, 32.0));
+        slope.slope = Some(crate::slope::SlopeRise::Right);
+        let body = Aabb::from_min_size(Vec2::new(10.0, 4.0), Vec2::new(12.0, 24.0));
+        assert_eq!(
+            recover(&body, &[platform, sensor, slope], &[], 24.0, SKIN, TOLERANCE),
+            Recovery::Free
+        );
+    }
+
+    #[test]
+    fn the_way_out_never_goes_under_a_slope_the_body_was_above() {
+        // Feet 2 px over a slope rising left, head 5 px into a block above: down would be the
+        // shortest way out, but it puts the feet under the slope's surface.
+        let slope = SlopeShape::new(Vec2::new(0.0, 40.0), Vec2::new(40.0, 0.0));
+        let block = [solid(1, Vec2::new(-20.0, 45.0), Vec2::new(80.0, 40.0))];
+        let body = Aabb::from_min_size(Vec2::new(12.0, 30.0), Vec2::new(12.0, 20.0));
+        assert!(body.min.y > slope.surface_y(&body));
+        assert_eq!(
+            recover(&body, &block, &[], 20.0, SKIN, TOLERANCE),
+            Recovery::Moved(Vec2::new(0.0, -5.0)),
+            "without the slope: down"
+        );
+        assert_eq!(
+            recover(&body, &block, &[slope], 20.0, SKIN, TOLERANCE),
+            Recovery::Embedded,
+            "with it, no way out within the body's size"
+        );
+        // Farther, the way out is past the block's left face, clear of the slope.
+        assert_eq!(
+            recover(&body, &block, &[slope], 50.0, SKIN, TOLERANCE),
+            Recovery::Moved(Vec2::new(-44.0, 0.0))
+        );
+    }
+}
