@@ -104,17 +104,26 @@ fn a_long_pause_is_clamped_to_max_dt() {
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(100)));
     let body = spawn_body(
         &mut app,
-        Vec2::new(0.0, 100.0),
+        Vec2::new(0.0, 1000.0),
         Vec2::splat(10.0),
         CollisionMode::Continuous,
     );
-    let wall = spawn_box(&mut app, Vec2::new(20.0, 0.0), Vec2::new(2.0, 500.0));
-    set_velocity(&mut app, body, Vec2::new(0.0, 0.0));
+    tick(&mut app, 1);
+    let (y0, v0) = (aabb(&app, body).min.y, velocity(&app, body).y);
+    // Three 100 ms frames.
     tick(&mut app, 3);
     let max_dt = app.world().resource::<PhysicsConfig>().max_dt;
     let dt = app.world().resource::<PhysicsStep>().dt;
     assert_eq!(dt, max_dt, "a 100 ms frame is simulated as max_dt");
-    let _ = wall;
+    // Three steps of 1/30 s of free fall (g = 960 px/s², 32 px/s per step): the velocity after
+    // each is v0 − 32, v0 − 64, v0 − 96, and the body falls their sum times 1/30 s.
+    let fallen = y0 - aabb(&app, body).min.y;
+    let expected = -(3.0 * v0 - 192.0) / 30.0;
+    assert!(
+        (fallen - expected).abs() < 1e-3,
+        "fell {fallen} px, not {expected} as three steps of max_dt"
+    );
+    assert!((velocity(&app, body).y - (v0 - 96.0)).abs() < 1e-3);
 }
 
 #[test]

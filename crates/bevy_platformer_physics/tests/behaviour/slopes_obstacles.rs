@@ -128,9 +128,24 @@ fn a_ceiling_over_a_climb_blocks_it_without_entering_the_ceiling_or_the_slope() 
             b.max.y > 60.0 - 2.0,
             "{mode:?}: climbed until the head met the ceiling: {b:?}"
         );
-        assert!(velocity(&app, body).y <= 0.0, "{mode:?}");
-        let _ = ceiling;
+        // Blocked: it stands still on the slope, under the ceiling, still pushing uphill.
+        assert_eq!(velocity(&app, body), Vec2::ZERO, "{mode:?}: the blocked climb stops it");
+        assert!(
+            contacts(&app, body)
+                .with(slope)
+                .is_some_and(|c| c.direction == ContactDirection::Down),
+            "{mode:?}: on the slope"
+        );
+        assert!(
+            aabb(&app, body).max.y <= ceiling_bottom(&app, ceiling) + 1e-3,
+            "{mode:?}: under the ceiling"
+        );
     }
+}
+
+/// The height of the bottom face of the box `ceiling`.
+fn ceiling_bottom(app: &App, ceiling: Entity) -> f32 {
+    aabb(app, ceiling).min.y
 }
 
 #[test]

@@ -311,11 +311,21 @@ mod tests {
         let low = slope(Vec2::ZERO, Vec2::new(160.0, 80.0), 1);
         let high = slope(Vec2::new(0.0, 100.0), Vec2::new(160.0, 20.0), 2);
         let start_box = body(72.0, 70.0);
-        // Falling 20 px this step: the falling-left slope's surface under the left foot is 64,
-        // the rising one's under the right foot is 44: the higher one wins.
+        // Falling 40 px this step, to 30: it reaches both surfaces, the falling one's at 64 under
+        // the left foot and the rising one's at 44 under the right foot. The higher one wins,
+        // whichever is listed first.
+        for slopes in [[low, high], [high, low]] {
+            let plan = plan_slope_movement(&start_box, Vec2::new(0.0, -4000.0), 0.0, &slopes, &rules(), DT);
+            assert_eq!(plan.slope.map(|r| r.entity), Some(high.entity));
+            assert!((plan.planned_feet_y - 64.0).abs() < 1e-4);
+        }
+        // Falling only to 50, it reaches the high one alone: the same answer, for the other reason.
         let plan = plan_slope_movement(&start_box, Vec2::new(0.0, -2000.0), 0.0, &[low, high], &rules(), DT);
         assert_eq!(plan.slope.map(|r| r.entity), Some(high.entity));
-        assert!((plan.planned_feet_y - 64.0).abs() < 1e-4);
+        // Falling to 30 past a lower surface alone, it lands on that one.
+        let plan = plan_slope_movement(&start_box, Vec2::new(0.0, -4000.0), 0.0, &[low], &rules(), DT);
+        assert_eq!(plan.slope.map(|r| r.entity), Some(low.entity));
+        assert!((plan.planned_feet_y - 44.0).abs() < 1e-4);
     }
 
     #[test]
