@@ -2,11 +2,11 @@
 //! drop-through, pits and respawn.
 
 use crate::common::*;
+use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
-use bevy_platformer_physics::broad_phase::BroadPhase;
 use bevy_platformer_physics::prelude::*;
 use slope_bros::gameplay::items::spawn_mushroom;
-use slope_bros::gameplay::player::{Form, Player, PlayerStatus, box_fits};
+use slope_bros::gameplay::player::{Form, Player, PlayerStatus};
 use slope_bros::gameplay::progress::{GameProgress, RunOutcome};
 use slope_bros::replay::Replay;
 use slope_bros::tuning::Tuning;
@@ -258,7 +258,10 @@ fn growth_waits_until_the_big_collider_fits_under_a_low_ceiling() {
     for step in 0..300 {
         tick(&mut app, 1);
         let aabb = player_box(&mut app);
-        let fits = box_fits(app.world().resource::<BroadPhase>(), &aabb.grown(-0.05));
+        let fits = app
+            .world_mut()
+            .run_system_once(move |q: SpatialQuery| q.is_free(aabb.grown(-0.05), &QueryFilter::default()))
+            .unwrap();
         assert!(fits, "step {step}: the player's box {aabb:?} is inside a ceiling");
         if grew_at.is_none() && player(&mut app).0.form == Form::Big {
             grew_at = Some(player_feet(&mut app).x);

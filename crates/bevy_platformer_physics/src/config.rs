@@ -2,10 +2,13 @@
 
 use bevy::prelude::*;
 
+use crate::components::BodyCollisions;
+
 /// Global physics settings. Distances are pixels; the slope tolerances and speeds are given in
 /// blocks and scaled by [`block_size`](Self::block_size), so a game with other tile sizes keeps the
 /// same behaviour (see *Tolerances and default numbers* in `docs/physics-rules.md`).
 #[derive(Resource, Clone, Debug, PartialEq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Resource, Debug, Default)]
 pub struct PhysicsConfig {
     /// Gravity acceleration, px/s² (y up: negative y falls). Default 60 blocks/s² downward.
@@ -36,6 +39,9 @@ pub struct PhysicsConfig {
     pub broad_phase_cell_size: f32,
     /// Most substeps one body takes in one step (axis-separated and discrete modes).
     pub max_substeps: u32,
+    /// Whether dynamic bodies block one another ([`BodyCollisions::Block`], the default) or pass
+    /// through one another, for bodies without a [`BodyCollisions`] of their own.
+    pub body_collisions: BodyCollisions,
 }
 
 impl Default for PhysicsConfig {
@@ -54,6 +60,7 @@ impl Default for PhysicsConfig {
             skin: 1e-3,
             broad_phase_cell_size: 64.0,
             max_substeps: 32,
+            body_collisions: BodyCollisions::Block,
         }
     }
 }
@@ -83,6 +90,7 @@ impl PhysicsConfig {
 /// The length of the current physics step, in seconds, after clamping to
 /// [`PhysicsConfig::max_dt`]. Zero (or less in the source clock) means the step does nothing.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Resource, Debug, Default)]
 pub struct PhysicsStep {
     /// Seconds simulated by this step.

@@ -18,6 +18,7 @@ use crate::tile_grid::PieceKind;
 /// It is separate from the collider on purpose: a character's collider is usually narrower than its
 /// picture.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug)]
 pub struct ObjectRect {
     /// Width and height, in pixels.
@@ -28,6 +29,7 @@ pub struct ObjectRect {
 
 /// Keys that toggle the overlay's layers.
 #[derive(Clone, Copy, Debug, PartialEq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 pub struct DebugOverlayKeys {
     /// Toggles [`DebugOverlay::colliders`].
     pub colliders: KeyCode,
@@ -49,6 +51,7 @@ impl Default for DebugOverlayKeys {
 
 /// What the overlay draws.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Resource, Debug, Default)]
 pub struct DebugOverlay {
     /// Collider boxes: static grey, kinematic blue, dynamic green, invalid red.

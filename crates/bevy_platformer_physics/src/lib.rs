@@ -44,6 +44,8 @@ pub mod config;
 #[cfg(feature = "debug-overlay")]
 pub mod debug_overlay;
 pub mod geometry;
+#[cfg(feature = "interpolation")]
+pub mod interpolation;
 #[cfg(feature = "ldtk")]
 pub mod ldtk;
 pub mod messages;
@@ -70,6 +72,8 @@ pub mod prelude {
     pub use crate::config::{PhysicsConfig, PhysicsStep};
     #[cfg(feature = "debug-overlay")]
     pub use crate::debug_overlay::{DebugOverlay, DebugOverlayPlugin, DebugOverlayShapes, ObjectRect};
+    #[cfg(feature = "interpolation")]
+    pub use crate::interpolation::{NoTransformEasing, PhysicsInterpolationPlugin, TransformInterpolation};
     pub use crate::messages::{ContactEnded, ContactStarted, Squished};
     pub use crate::pixel_perfect::{AlphaMask, PixelMaskError, masks_overlap, masks_overlap_px};
     pub use crate::plugins::PlatformerPhysicsPlugins;

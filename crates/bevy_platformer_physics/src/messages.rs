@@ -7,6 +7,7 @@ use crate::components::ContactDirection;
 /// A contact began: sent once per pair when it starts, to both sides (two messages with opposite
 /// directions), and triggered as an entity event on `entity` for observers.
 #[derive(Message, EntityEvent, Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 pub struct ContactStarted {
     /// The body this message is about.
     pub entity: Entity,
@@ -21,6 +22,7 @@ pub struct ContactStarted {
 /// despawned or loses its `Collider`, only the remaining side gets this, with `other` the removed
 /// entity.
 #[derive(Message, EntityEvent, Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 pub struct ContactEnded {
     /// The body this message is about.
     pub entity: Entity,
@@ -34,6 +36,7 @@ pub struct ContactEnded {
 /// the body was left flush against the solid, never inside it. Sent on every step it happens; the
 /// game decides what a squish means (usually a death).
 #[derive(Message, EntityEvent, Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 pub struct Squished {
     /// The squeezed dynamic body.
     pub entity: Entity,

@@ -11,7 +11,7 @@ use crate::components::*;
 use crate::config::{PhysicsConfig, PhysicsStep};
 use crate::messages::{ContactEnded, ContactStarted, Squished};
 use crate::step::PlatformerSystems::*;
-use crate::step::contact_events::send_contact_events;
+use crate::step::contact_events::{mark_grounded, send_contact_events};
 use crate::step::{integrate, kinematics, movement, step_is_running, sync};
 
 /// All the plugin's parts. `PlatformerPhysicsPlugins::default()` steps in `FixedUpdate` at the
@@ -77,6 +77,8 @@ impl PluginGroup for PlatformerPhysicsPlugins {
             .add(IntegratePlugin)
             .add(MovementPlugin)
             .add(ContactEventsPlugin);
+        #[cfg(feature = "interpolation")]
+        let group = group.add(crate::interpolation::PhysicsInterpolationPlugin::default());
         #[cfg(feature = "debug-overlay")]
         let group = group.add(crate::debug_overlay::DebugOverlayPlugin);
         group
@@ -87,7 +89,7 @@ impl PluginGroup for PlatformerPhysicsPlugins {
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct PhysicsSchedule(pub Interned<dyn ScheduleLabel>);
 
-fn physics_schedule(app: &App) -> Interned<dyn ScheduleLabel> {
+pub(crate) fn physics_schedule(app: &App) -> Interned<dyn ScheduleLabel> {
     app.world()
         .get_resource::<PhysicsSchedule>()
         .map_or(FixedUpdate.intern(), |s| s.0)
@@ -127,12 +129,15 @@ impl Plugin for PhysicsCorePlugin {
             .register_type::<Dynamic>()
             .register_type::<Kinematic>()
             .register_type::<Frozen>()
+            .register_type::<ColliderDisabled>()
+            .register_type::<BodyCollisions>()
             .register_type::<CollisionMode>()
             .register_type::<Velocity>()
             .register_type::<Movement>()
             .register_type::<MovementInput>()
             .register_type::<MovementState>()
             .register_type::<Contacts>()
+            .register_type::<Grounded>()
             .register_type::<PathFollower>()
             .register_type::<crate::slope::SlopeSegment>()
             .register_type::<crate::tile_grid::TileGrid>();
@@ -175,6 +180,8 @@ impl Plugin for PhysicsCorePlugin {
         app.init_resource::<sync::MarkedColliders>();
         app.init_resource::<movement::MovedAt>();
         app.add_observer(sync::on_collider_removed);
+        app.add_observer(sync::on_collider_disabled);
+        app.add_observer(sync::on_collider_enabled);
         app.add_observer(sync::on_marker_added);
     }
 }
@@ -214,6 +221,9 @@ pub struct ContactEventsPlugin;
 
 impl Plugin for ContactEventsPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(physics_schedule(app), send_contact_events.in_set(ContactEvents));
+        app.add_systems(
+            physics_schedule(app),
+            (send_contact_events, mark_grounded).chain().in_set(ContactEvents),
+        );
     }
 }

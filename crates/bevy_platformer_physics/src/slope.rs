@@ -15,6 +15,7 @@ use crate::geometry::Aabb;
 /// `docs/physics-rules.md`). Do not add a [`Collider`](crate::Collider) to the same entity: that
 /// would be a solid box.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug)]
 #[require(Transform, CollisionLayers)]
 pub struct SlopeSegment {
@@ -55,6 +56,7 @@ impl SlopeSegment {
 /// A slope found near a body: which collider (entity and part, see
 /// [`ColliderProxy::part`](crate::broad_phase::ColliderProxy::part)) and its segment.
 #[derive(Clone, Copy, Debug, PartialEq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Debug, PartialEq)]
 pub struct SlopeRef {
     /// The slope's entity (a [`SlopeSegment`] or a [`TileGrid`](crate::TileGrid)).
@@ -68,6 +70,7 @@ pub struct SlopeRef {
 /// Which way a slope rises. A slope is the diagonal of its bounding rect that this picks, so a
 /// rect and a rise are all a [`ColliderProxy`](crate::broad_phase::ColliderProxy) keeps of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Debug, PartialEq)]
 pub enum SlopeRise {
     /// Up toward +x: from the rect's bottom-left corner to its top-right one.
@@ -78,6 +81,7 @@ pub enum SlopeRise {
 
 /// A slope in world space: its low-x and high-x ends.
 #[derive(Clone, Copy, Debug, PartialEq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Debug, PartialEq)]
 pub struct SlopeShape {
     /// The end with the smaller x.

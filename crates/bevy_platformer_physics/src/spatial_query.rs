@@ -52,9 +52,10 @@ impl Default for QueryFilter {
 }
 
 impl QueryFilter {
-    /// Finds only members of the layers in `mask`.
-    pub fn with_mask(mut self, mask: u32) -> Self {
-        self.mask = mask;
+    /// Finds only members of the layers in `mask`: a raw mask, or layers of a
+    /// [`PhysicsLayer`](crate::PhysicsLayer) enum (one, or an array of them).
+    pub fn with_mask(mut self, mask: impl crate::LayerMask) -> Self {
+        self.mask = mask.mask();
         self
     }
 
@@ -216,6 +217,24 @@ impl SpatialQuery<'_> {
             None => c.aabb.contains(point),
         });
         found
+    }
+
+    /// Whether a box `area` fits where it is: it overlaps (more than touching) no solid obstacle,
+    /// a static or kinematic collider solid from every side. One-way platforms, slopes, sensors
+    /// and dynamic bodies do not count. For game rules such as "can the player grow or stand up
+    /// here".
+    pub fn is_free(&self, area: Aabb, filter: &QueryFilter) -> bool {
+        !self
+            .overlap_area(area, filter)
+            .iter()
+            .any(ColliderProxy::is_solid_obstacle)
+    }
+
+    /// The collider `entity` (its tile-grid piece `part`; 0 for an ordinary collider) as the
+    /// physics world holds it: its box, kind and flags. `None` when it is not in the world
+    /// (despawned, disabled, invalid).
+    pub fn collider(&self, entity: Entity, part: u32) -> Option<ColliderProxy> {
+        self.broad_phase.piece(entity, part)
     }
 
     /// The colliders near `area` that `filter` lets through.

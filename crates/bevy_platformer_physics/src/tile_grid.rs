@@ -21,6 +21,7 @@ use crate::slope::SlopeShape;
 
 /// What one cell of a [`TileGrid`] is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Debug, Default, PartialEq)]
 pub enum TileCell {
     /// Nothing.
@@ -87,6 +88,7 @@ impl TileCell {
 /// cell (0, 0); rows go up. Cells are private so that every change goes through
 /// [`set`](Self::set), which Bevy's change detection sees.
 #[derive(Component, Clone, Debug, PartialEq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug)]
 #[require(Transform, CollisionLayers)]
 pub struct TileGrid {
@@ -164,14 +166,16 @@ impl TileGrid {
 
     /// The cell at column `x`, row `y` (row 0 at the bottom); `Empty` outside the grid.
     pub fn get(&self, x: i32, y: i32) -> TileCell {
-        self.index(x, y).map_or(TileCell::Empty, |i| self.cells[i])
+        self.index(x, y)
+            .and_then(|i| self.cells.get(i).copied())
+            .unwrap_or(TileCell::Empty)
     }
 
     /// Changes a cell; returns false (and changes nothing) outside the grid.
     pub fn set(&mut self, x: i32, y: i32, cell: TileCell) -> bool {
-        match self.index(x, y) {
-            Some(i) => {
-                self.cells[i] = cell;
+        match self.index(x, y).and_then(|i| self.cells.get_mut(i)) {
+            Some(slot) => {
+                *slot = cell;
                 true
             }
             None => false,

@@ -34,6 +34,22 @@ pub struct StaticCandidates {
     slopes: KeptSlopes,
 }
 
+/// The kept candidates are a cache, rebuilt by the next step: saved, a body keeps none.
+#[cfg(feature = "serialize")]
+impl serde::Serialize for StaticCandidates {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_unit()
+    }
+}
+
+#[cfg(feature = "serialize")]
+impl<'de> serde::Deserialize<'de> for StaticCandidates {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        <()>::deserialize(deserializer)?;
+        Ok(Self::default())
+    }
+}
+
 impl StaticCandidates {
     /// Makes sure the kept colliders cover `area` for `me`: queries `area` grown by `room` and
     /// stretched by `lead` (where the body is heading) if the kept area does not contain it or

@@ -67,7 +67,7 @@ impl Default for BroadPhase {
 
 impl BroadPhase {
     /// An empty grid with square cells of `cell_size` pixels.
-    pub fn new(cell_size: f32) -> Self {
+    pub(crate) fn new(cell_size: f32) -> Self {
         let cell_size = if cell_size.is_finite() && cell_size > 0.0 {
             cell_size
         } else {
@@ -106,7 +106,7 @@ impl BroadPhase {
     }
 
     /// Inserts or replaces the tile grid of `entity`.
-    pub fn upsert_grid(&mut self, entity: Entity, grid: GridData) {
+    pub(crate) fn upsert_grid(&mut self, entity: Entity, grid: GridData) {
         self.static_version += 1;
         match self.grids.iter_mut().find(|(e, _)| *e == entity) {
             Some(slot) => slot.1 = grid,
@@ -204,7 +204,7 @@ impl BroadPhase {
     }
 
     /// Inserts or replaces the proxy of `proxy.entity`.
-    pub fn upsert(&mut self, proxy: ColliderProxy) {
+    pub(crate) fn upsert(&mut self, proxy: ColliderProxy) {
         let existing = self.slot_of(proxy.entity);
         if let Some(slot) = existing
             && self.slots[slot as usize].as_ref().is_some_and(|s| s.proxy == proxy)
@@ -263,7 +263,7 @@ impl BroadPhase {
 
     /// Moves the proxy of `entity` to `aabb`. Does nothing for an unknown entity.
     #[inline]
-    pub fn set_aabb(&mut self, entity: Entity, aabb: Aabb) {
+    pub(crate) fn set_aabb(&mut self, entity: Entity, aabb: Aabb) {
         // Every moved body comes here every step: the slot is changed in place, and a box that
         // stays in the same cells (most moves) costs a few comparisons.
         let Some(&slot) = self.index.get(entity.index_u32() as usize) else {
@@ -330,7 +330,7 @@ impl BroadPhase {
     }
 
     /// Removes the proxy (or tile grid) of `entity`; returns the proxy if it was one.
-    pub fn remove(&mut self, entity: Entity) -> Option<ColliderProxy> {
+    pub(crate) fn remove(&mut self, entity: Entity) -> Option<ColliderProxy> {
         let grids = self.grids.len();
         self.grids.retain(|(e, _)| *e != entity);
         if self.grids.len() != grids {
@@ -363,16 +363,6 @@ impl BroadPhase {
         self.collect_static(area, Some(me), out);
         self.collect_moving(area, Some(me), out);
         sort_by_collider(out);
-    }
-
-    /// Whether `aabb` overlaps a [solid obstacle](ColliderProxy::is_solid_obstacle) by more than
-    /// `skin` on both axes: for game rules such as "does the grown player fit here".
-    pub fn overlaps_solid_obstacle(&self, aabb: &Aabb, skin: f32) -> bool {
-        let mut nearby = Vec::new();
-        self.query(aabb, &mut nearby);
-        nearby
-            .iter()
-            .any(|p| p.is_solid_obstacle() && aabb.intersects(&p.aabb, skin))
     }
 
     /// The static colliders and tile-grid pieces that `me` interacts with near `area`, sorted by

@@ -201,36 +201,6 @@ fn a_stale_entity_with_the_same_index_is_not_found() {
 }
 
 #[test]
-fn solid_obstacles_are_static_or_kinematic_and_solid_from_every_side() {
-    let mut bp = BroadPhase::new(16.0);
-    let area = Aabb::from_min_size(Vec2::new(0.0, 0.0), Vec2::splat(10.0));
-    let inside = |i| proxy(i, 2.0, 2.0, 4.0, 4.0);
-    bp.upsert(ColliderProxy {
-        one_way: true,
-        ..inside(1)
-    });
-    bp.upsert(ColliderProxy {
-        sensor: true,
-        ..inside(2)
-    });
-    bp.upsert(ColliderProxy {
-        kind: BodyKind::Dynamic,
-        ..inside(3)
-    });
-    assert!(!bp.overlaps_solid_obstacle(&area, 0.01), "none of those blocks");
-    bp.upsert(proxy(4, 9.995, 0.0, 5.0, 10.0));
-    assert!(
-        !bp.overlaps_solid_obstacle(&area, 0.01),
-        "an overlap within the skin does not count"
-    );
-    bp.upsert(ColliderProxy {
-        kind: BodyKind::Kinematic,
-        ..inside(5)
-    });
-    assert!(bp.overlaps_solid_obstacle(&area, 0.01), "a lift does");
-}
-
-#[test]
 fn a_moved_proxy_is_in_the_cells_a_new_one_would_be_in() {
     // Steps that land edges exactly on cell borders, a hair before and after them, and jumps
     // of several cells, for a power-of-two cell size (the in-place path) and another one.

@@ -8,6 +8,7 @@ use crate::components::Collider;
 /// A body moved by the simulation: gravity, input, collisions, and the slope rules of
 /// `docs/physics-rules.md`. It looks for its own contacts every step.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default)]
 #[require(
     Collider,
@@ -25,6 +26,7 @@ pub struct Dynamic;
 /// [`Velocity`] set by game code — and carries the dynamic bodies standing on it (lifts). It is not
 /// moved by collisions. It moves in the Kinematics stage, before any dynamic body.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default)]
 #[require(Collider, Velocity)]
 pub struct Kinematic;
@@ -32,6 +34,7 @@ pub struct Kinematic;
 /// Freezes a body: it is skipped by every stage (no integration, no movement, no new contacts) but
 /// stays a collider that others hit. Remove it to resume.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default)]
 pub struct Frozen;
 
@@ -56,8 +59,46 @@ pub struct Frozen;
 /// # App::new().add_systems(Update, rescue);
 /// ```
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default)]
 pub struct Embedded;
+
+/// Whether dynamic bodies block one another or pass through one another. A body's own
+/// `BodyCollisions` wins over [`PhysicsConfig::body_collisions`](crate::PhysicsConfig::body_collisions),
+/// the default for bodies without one; two dynamic bodies block each other only if both block.
+///
+/// Either way each records the other in its [`Contacts`], so [`ContactStarted`](crate::ContactStarted)
+/// and [`ContactEnded`](crate::ContactEnded) are sent: overlapping bodies' contacts are interaction
+/// contacts ([`Contact::sensor`](crate::Contact::sensor)), as with a sensor, and never hold a body
+/// up. Static colliders, lifts and one-way platforms are not affected.
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// let mut app = App::new();
+/// app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default()));
+/// // Enemies walk through one another, as in most platformers...
+/// app.insert_resource(PhysicsConfig {
+///     body_collisions: BodyCollisions::Overlap,
+///     ..default()
+/// });
+/// // ...but the pushable crate blocks them all.
+/// app.world_mut().spawn((Dynamic, Collider::rectangle(16.0, 16.0), BodyCollisions::Block));
+/// ```
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Reflect)]
+#[reflect(Component, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
+pub enum BodyCollisions {
+    /// Two bodies that both block push each other apart (the continuous mode stops each at the
+    /// other, the discrete one pushes each half of the way out).
+    #[default]
+    Block,
+    /// Passes through other dynamic bodies, and they through it.
+    Overlap,
+}
 
 /// How a dynamic body resolves collisions.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Reflect)]

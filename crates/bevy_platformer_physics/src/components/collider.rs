@@ -2,6 +2,7 @@
 
 use bevy::prelude::*;
 
+use super::layers::CollisionLayers;
 use crate::geometry::Aabb;
 
 /// An axis-aligned box collider, relative to the entity's [`Transform`] translation.
@@ -13,6 +14,7 @@ use crate::geometry::Aabb;
 /// An entity with a `Collider` and neither [`Dynamic`](crate::Dynamic) nor
 /// [`Kinematic`](crate::Kinematic) is static.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default)]
 #[require(Transform, CollisionLayers)]
 pub struct Collider {
@@ -71,56 +73,49 @@ impl Collider {
     }
 }
 
-/// Collision layers: whether two colliders may interact at all, as bit masks checked from both
-/// sides, so either one can refuse the other.
-///
-/// Two colliders interact only if each one's `memberships` intersects the other's `filters`.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
-#[reflect(Component, Debug, Default, PartialEq)]
-pub struct CollisionLayers {
-    /// Layers this collider belongs to (bit mask).
-    pub memberships: u32,
-    /// Layers this collider interacts with (bit mask).
-    pub filters: u32,
-}
-
-impl Default for CollisionLayers {
-    fn default() -> Self {
-        Self::ALL
-    }
-}
-
-impl CollisionLayers {
-    /// Member of every layer, interacting with every layer.
-    pub const ALL: Self = Self {
-        memberships: u32::MAX,
-        filters: u32::MAX,
-    };
-
-    /// A collider in `memberships` that interacts with `filters`.
-    pub const fn new(memberships: u32, filters: u32) -> Self {
-        Self { memberships, filters }
-    }
-
-    /// Whether the two interact: each accepts the other.
-    pub fn interacts_with(&self, other: &CollisionLayers) -> bool {
-        self.memberships & other.filters != 0 && other.memberships & self.filters != 0
-    }
-}
-
 /// A platform that is solid only from above: a body collides with it only if the body's bottom at
 /// the *start* of the step was at or above the platform's top (within the contact tolerance), and
 /// only with an upward response. Bodies pass through it from below and from the sides. Works on
 /// static and kinematic colliders (one-way lifts). See *One-way platforms and drop-through* in
 /// `docs/physics-rules.md`.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default)]
 #[require(Collider)]
 pub struct OneWayPlatform;
 
+/// Takes a collider, slope or tile grid out of the physics world without despawning it: it leaves
+/// the broad phase (nothing collides with it, no query finds it), its contacts end (with
+/// [`ContactEnded`](crate::ContactEnded) to both sides), and a body with it is not moved at all.
+/// Remove it to put the entity back as it is then. (A [`Frozen`](crate::Frozen) body, by
+/// contrast, stops moving but is still a collider that others hit.)
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// #[derive(Component)]
+/// struct Collected;
+///
+/// // A coin that was picked up waits, out of the world, to come back when the level restarts.
+/// fn hide_collected(mut commands: Commands, coins: Query<Entity, Added<Collected>>) {
+///     for coin in &coins {
+///         commands.entity(coin).insert(ColliderDisabled);
+///     }
+/// }
+/// # App::new().add_systems(Update, hide_collected);
+/// ```
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
+#[reflect(Component, Debug, Default)]
+pub struct ColliderDisabled;
+
 /// Interaction only (triggers, pickups, bodies that may overlap): contacts with this collider
 /// are recorded and reported as events, but nothing is pushed or stopped by it.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default)]
 #[require(Collider)]
 pub struct Sensor;
@@ -130,6 +125,7 @@ pub struct Sensor;
 /// simulation, and of every other body's collisions, until the data is fixed; the plugin then
 /// removes this marker. One `warn!` names the entity when it is inserted.
 #[derive(Component, Clone, Debug, PartialEq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug)]
 pub struct InvalidBody {
     /// What is wrong, for logs and inspectors.

@@ -4,6 +4,7 @@ use bevy::prelude::*;
 
 /// Side of the body on which the other collider lies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Debug, PartialEq)]
 pub enum ContactDirection {
     /// The other is above (a ceiling).
@@ -44,8 +45,42 @@ impl ContactDirection {
     }
 }
 
+/// Marks a dynamic body that stands on something (a solid floor, a lift, a one-way platform or a
+/// slope: [`Contacts::on_floor`]) after the latest step, so that queries can filter on it. The
+/// plugin inserts and removes it in [`PlatformerSystems::ContactEvents`](crate::PlatformerSystems::ContactEvents),
+/// after every contact of the step is recorded; a frozen body keeps what it had.
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// #[derive(Component)]
+/// struct Player;
+///
+/// /// Set by the game's input system when the jump button is pressed.
+/// #[derive(Resource)]
+/// struct JumpPressed(bool);
+///
+/// // Jump only from the ground (the same as `contacts.on_floor()` on the body's `Contacts`).
+/// fn jump(pressed: Res<JumpPressed>, mut players: Query<&mut MovementInput, (With<Player>, With<Grounded>)>) {
+///     for mut input in &mut players {
+///         if pressed.0 {
+///             input.jump = Some(420.0);
+///         }
+///     }
+/// }
+/// # App::new().add_systems(FixedUpdate, jump.before(PlatformerSystems::SyncColliders));
+/// ```
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
+#[reflect(Component, Debug, Default)]
+pub struct Grounded;
+
 /// One contact of a body.
 #[derive(Clone, Copy, Debug, PartialEq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Debug, PartialEq)]
 pub struct Contact {
     /// The other collider.
@@ -66,6 +101,7 @@ pub struct Contact {
 /// [`ContactEnded`](crate::ContactEnded) tell when they begin and end. Entities that are despawned
 /// are removed from it immediately.
 #[derive(Component, Clone, Debug, Default, PartialEq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default)]
 #[require(crate::ReportedContacts)]
 pub struct Contacts {

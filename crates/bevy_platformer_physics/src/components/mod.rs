@@ -3,11 +3,13 @@
 mod body;
 mod collider;
 mod contacts;
+mod layers;
 mod motion;
 mod path;
 
-pub use body::{CollisionMode, Dynamic, Embedded, Frozen, Kinematic};
-pub use collider::{Collider, CollisionLayers, InvalidBody, OneWayPlatform, Sensor};
-pub use contacts::{Contact, ContactDirection, Contacts};
+pub use body::{BodyCollisions, CollisionMode, Dynamic, Embedded, Frozen, Kinematic};
+pub use collider::{Collider, ColliderDisabled, InvalidBody, OneWayPlatform, Sensor};
+pub use contacts::{Contact, ContactDirection, Contacts, Grounded};
+pub use layers::{CollisionLayers, LayerMask, PhysicsLayer};
 pub use motion::{Movement, MovementInput, MovementState, Velocity};
 pub use path::{PathFollower, PathMode};

@@ -11,6 +11,7 @@ use crate::slope::SlopeRef;
 /// [`Kinematic`](crate::Kinematic) body without a [`PathFollower`](crate::PathFollower) it is the
 /// velocity game code gives it.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Deref, DerefMut, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default, PartialEq)]
 pub struct Velocity(pub Vec2);
 
@@ -18,6 +19,7 @@ pub struct Velocity(pub Vec2);
 /// `docs/physics-rules.md`). Horizontal motion is driven by [`MovementInput::horizontal`]; vertical
 /// motion by gravity and jumps.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default, PartialEq)]
 pub struct Movement {
     /// Horizontal acceleration while the input pushes along (or from rest), in px/s².
@@ -52,6 +54,7 @@ impl Default for Movement {
 /// `horizontal` persists until changed; the one-shot requests `jump` and `drop_through` are
 /// consumed by the next step's Integrate stage, whether or not they could be honoured.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default, PartialEq)]
 pub struct MovementInput {
     /// Horizontal intent in `-1..=1` (clamped): -1 full left, 1 full right.
@@ -70,6 +73,7 @@ pub struct MovementInput {
 /// so that game code and tests can read it (an animation can use `passive_slide`); not meant to be
 /// written.
 #[derive(Component, Clone, Debug, PartialEq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default)]
 pub struct MovementState {
     /// Translation at the start of the step's own movement (after a lift carried the body).

@@ -6,6 +6,7 @@ use super::Kinematic;
 
 /// What a path follower does at the last point.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Debug, Default, PartialEq)]
 pub enum PathMode {
     /// Back and forth along the points.
@@ -20,6 +21,7 @@ pub enum PathMode {
 /// Moves a [`Kinematic`] body along straight segments between points, at a constant speed, in the
 /// Kinematics stage. The body's riders are carried by the exact displacement.
 #[derive(Component, Clone, Debug, PartialEq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug)]
 #[require(Kinematic)]
 pub struct PathFollower {

@@ -4,6 +4,7 @@ use bevy::prelude::*;
 
 /// An axis-aligned box given by its two corners, in world pixels, y up.
 #[derive(Clone, Copy, Debug, PartialEq, Default, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 pub struct Aabb {
     /// Bottom-left corner (smallest x and y).
     pub min: Vec2,

@@ -10,13 +10,14 @@
 
 use bevy::prelude::*;
 
-use crate::components::{ContactDirection, Contacts};
+use crate::components::{ContactDirection, Contacts, Dynamic, Grounded};
 use crate::messages::{ContactEnded, ContactStarted};
 
 /// The other colliders a body touched when ContactEvents last ran, with the side of the body each
 /// was on: what the next step's events are measured against. Kept by the plugin; added with
 /// [`Contacts`].
 #[derive(Component, Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 pub struct ReportedContacts(Vec<(Entity, ContactDirection)>);
 
 impl ReportedContacts {
@@ -159,6 +160,22 @@ pub(crate) fn send_contact_events(
     for &entity in changed.iter() {
         if let Ok((_, contacts, mut reported)) = bodies.get_mut(entity) {
             reported.set_from(contacts);
+        }
+    }
+}
+
+/// Inserts [`Grounded`] on the dynamic bodies that now stand on something, removes it from those
+/// that no longer do.
+pub(crate) fn mark_grounded(mut commands: Commands, bodies: Query<(Entity, &Contacts, Has<Grounded>), With<Dynamic>>) {
+    for (entity, contacts, grounded) in &bodies {
+        match (contacts.on_floor(), grounded) {
+            (true, false) => {
+                commands.entity(entity).insert(Grounded);
+            }
+            (false, true) => {
+                commands.entity(entity).remove::<Grounded>();
+            }
+            _ => {}
         }
     }
 }

@@ -32,9 +32,21 @@ type KinematicData = (
     Option<&'static mut PathFollower>,
     Has<OneWayPlatform>,
 );
-type KinematicFilter = (With<Kinematic>, Without<Dynamic>, Without<Frozen>, Without<InvalidBody>);
+type KinematicFilter = (
+    With<Kinematic>,
+    Without<Dynamic>,
+    Without<Frozen>,
+    Without<InvalidBody>,
+    Without<ColliderDisabled>,
+);
 type BodyData = (Entity, &'static mut Transform, &'static Collider, &'static Contacts);
-type BodyFilter = (With<Dynamic>, Without<Kinematic>, Without<Frozen>, Without<InvalidBody>);
+type BodyFilter = (
+    With<Dynamic>,
+    Without<Kinematic>,
+    Without<Frozen>,
+    Without<InvalidBody>,
+    Without<ColliderDisabled>,
+);
 
 /// How far a box can move along `axis` by `amount` through the solids in `candidates`, ignoring
 /// `ignore` (the pusher) and the box's own entity. Returns the distance travelled (signed) and the

@@ -56,6 +56,7 @@ pub enum PlatformerSystems {
 pub type AwakeDynamic = (
     With<crate::components::Dynamic>,
     Without<crate::components::Frozen>,
+    Without<crate::components::ColliderDisabled>,
     Without<crate::components::InvalidBody>,
 );
 

@@ -179,7 +179,7 @@ pub(crate) fn sync_colliders(
     moved: Query<MovedData, With<Collider>>,
     moved_fixed: Query<Entity, MovedFixedFilter>,
     moved_at: Res<MovedAt>,
-    all: Query<SyncData>,
+    all: Query<SyncData, Without<ColliderDisabled>>,
     mut removed_one_way: RemovedComponents<OneWayPlatform>,
     mut removed_sensor: RemovedComponents<Sensor>,
     mut removed_dynamic: RemovedComponents<Dynamic>,
@@ -233,7 +233,7 @@ type SlopeChanged = Or<(Changed<Transform>, Changed<SlopeSegment>, Changed<Colli
 pub(crate) fn sync_slopes(
     mut commands: Commands,
     mut broad_phase: ResMut<BroadPhase>,
-    changed: Query<SlopeData, SlopeChanged>,
+    changed: Query<SlopeData, (SlopeChanged, Without<ColliderDisabled>)>,
 ) {
     for (entity, transform, slope, layers, invalid) in &changed {
         let problem = translation_problem(transform).or_else(|| slope.problem());
@@ -268,7 +268,7 @@ type GridChanged = Or<(Changed<Transform>, Changed<TileGrid>, Changed<CollisionL
 pub(crate) fn sync_grids(
     mut commands: Commands,
     mut broad_phase: ResMut<BroadPhase>,
-    changed: Query<GridData, GridChanged>,
+    changed: Query<GridData, (GridChanged, Without<ColliderDisabled>)>,
 ) {
     for (entity, transform, grid, layers, invalid) in &changed {
         let problem = translation_problem(transform).or_else(|| grid.problem());
@@ -280,7 +280,7 @@ pub(crate) fn sync_grids(
 }
 
 /// Keeps the broad phase and every body's contacts free of a collider, slope or tile grid that is
-/// removed or despawned, and tells the colliders that touched it that the contact ended.
+/// removed or despawned.
 pub(crate) fn on_collider_removed(
     removed: On<Remove, (Collider, SlopeSegment, TileGrid)>,
     mut commands: Commands,
@@ -288,7 +288,53 @@ pub(crate) fn on_collider_removed(
     mut bodies: Query<(Entity, &mut Contacts, &mut ReportedContacts)>,
     mut ended: MessageWriter<ContactEnded>,
 ) {
-    let gone = removed.entity;
+    take_out(removed.entity, &mut commands, &mut broad_phase, &mut bodies, &mut ended);
+}
+
+/// Takes a collider, slope or tile grid that got [`ColliderDisabled`] out of the world.
+pub(crate) fn on_collider_disabled(
+    disabled: On<Add, ColliderDisabled>,
+    mut commands: Commands,
+    mut broad_phase: ResMut<BroadPhase>,
+    mut bodies: Query<(Entity, &mut Contacts, &mut ReportedContacts)>,
+    mut ended: MessageWriter<ContactEnded>,
+) {
+    take_out(
+        disabled.entity,
+        &mut commands,
+        &mut broad_phase,
+        &mut bodies,
+        &mut ended,
+    );
+}
+
+/// Puts an entity that loses [`ColliderDisabled`] back at the next SyncColliders, as it is then.
+pub(crate) fn on_collider_enabled(
+    enabled: On<Remove, ColliderDisabled>,
+    mut marked: ResMut<MarkedColliders>,
+    mut slopes: Query<&mut SlopeSegment>,
+    mut grids: Query<&mut TileGrid>,
+) {
+    let entity = enabled.entity;
+    marked.0.push(entity);
+    // Slopes and grids are mirrored when they change.
+    if let Ok(mut slope) = slopes.get_mut(entity) {
+        slope.set_changed();
+    }
+    if let Ok(mut grid) = grids.get_mut(entity) {
+        grid.set_changed();
+    }
+}
+
+/// Removes `gone` from the broad phase and from every body's contacts, and tells the colliders
+/// that touched it that the contact ended.
+fn take_out(
+    gone: Entity,
+    commands: &mut Commands,
+    broad_phase: &mut BroadPhase,
+    bodies: &mut Query<(Entity, &mut Contacts, &mut ReportedContacts)>,
+    ended: &mut MessageWriter<ContactEnded>,
+) {
     broad_phase.remove(gone);
     // (survivor, side of the survivor on which `gone` was)
     let mut survivors: Vec<(Entity, ContactDirection)> = Vec::new();
@@ -297,7 +343,7 @@ pub(crate) fn on_collider_removed(
         survivors.extend(reported.iter().map(|(other, side)| (other, side.opposite())));
         *reported = ReportedContacts::default();
     }
-    for (entity, mut contacts, mut reported) in &mut bodies {
+    for (entity, mut contacts, mut reported) in bodies.iter_mut() {
         if entity == gone {
             continue;
         }

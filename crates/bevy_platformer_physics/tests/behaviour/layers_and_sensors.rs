@@ -1,6 +1,7 @@
 //! Collision layers (checked from both sides) and sensors (contacts and events, no response).
 
 use crate::common::*;
+use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
 
@@ -128,4 +129,59 @@ fn a_sensor_body_falls_through_the_floor_but_reports_it() {
     }
     assert!(aabb(&app, ghost).max.y < -16.0, "fell through");
     assert!(touched);
+}
+
+bevy_platformer_physics::physics_layers! {
+    /// A game's layers, as an enum.
+    enum Layer {
+        World,
+        Player,
+        Enemy,
+    }
+}
+
+#[test]
+fn typed_layers_give_the_same_collisions_as_masks() {
+    for mode in MODES {
+        let mut app = app();
+        spawn_box(&mut app, Vec2::new(-100.0, -16.0), Vec2::new(400.0, 16.0));
+        let player = spawn_body(&mut app, Vec2::new(0.0, 0.0), Vec2::new(12.0, 24.0), mode);
+        app.world_mut().entity_mut(player).insert(CollisionLayers::from_layers(
+            Layer::Player,
+            [Layer::World, Layer::Enemy],
+        ));
+        // Accepted by one side only: passed.
+        let ghost = spawn_box(&mut app, Vec2::new(30.0, 0.0), Vec2::new(16.0, 100.0));
+        app.world_mut()
+            .entity_mut(ghost)
+            .insert(CollisionLayers::from_layers(Layer::Enemy, Layer::World));
+        let wall = spawn_box(&mut app, Vec2::new(100.0, 0.0), Vec2::new(16.0, 100.0));
+        app.world_mut()
+            .entity_mut(wall)
+            .insert(CollisionLayers::from_layers(Layer::Enemy, Layer::Player));
+        input(&mut app, player).horizontal = 1.0;
+        tick(&mut app, 150);
+        assert!(
+            (aabb(&app, player).max.x - 100.0).abs() < EPS,
+            "{mode:?}: passed the ghost, stopped at the wall"
+        );
+        assert_eq!(
+            CollisionLayers::from_layers(Layer::Enemy, Layer::Player),
+            CollisionLayers::new(0b100, 0b010)
+        );
+        // A query finds colliders by typed layer too.
+        let enemies = app
+            .world_mut()
+            .run_system_once(|q: SpatialQuery| {
+                q.cast_ray_all(
+                    Vec2::new(0.0, 50.0),
+                    Dir2::X,
+                    200.0,
+                    &QueryFilter::default().with_mask(Layer::Enemy),
+                )
+                .len()
+            })
+            .unwrap();
+        assert_eq!(enemies, 2, "{mode:?}: the ghost and the wall are enemies");
+    }
 }

@@ -8,12 +8,17 @@
 mod common;
 
 mod bad_input;
+mod body_collisions;
 mod broad_phase;
+mod collider_disabled;
 mod contact_events;
 #[cfg(feature = "debug-overlay")]
 mod debug_overlay;
 mod discrete_push_out;
 mod floor_seams;
+mod grounded;
+#[cfg(feature = "interpolation")]
+mod interpolation;
 mod landing;
 mod layers_and_sensors;
 #[cfg(feature = "ldtk")]
@@ -24,6 +29,8 @@ mod pixel_perfect;
 mod regressions;
 mod robustness;
 mod schedule;
+#[cfg(feature = "serialize")]
+mod serialize;
 mod slopes_landing;
 mod slopes_obstacles;
 mod slopes_rules;

@@ -313,3 +313,48 @@ fn queries_see_bodies_where_the_last_step_left_them() {
     assert_eq!(hit.collider.entity, body, "the body is found on the floor");
     assert_eq!(hit.point.y, b.max.y);
 }
+
+#[test]
+fn is_free_counts_only_solid_obstacles_and_collider_looks_one_up() {
+    let mut app = app();
+    let area = Aabb::from_min_size(Vec2::ZERO, Vec2::splat(10.0));
+    let inside = |app: &mut App| spawn_box(app, Vec2::splat(2.0), Vec2::splat(4.0));
+    let platform = inside(&mut app);
+    app.world_mut().entity_mut(platform).insert(OneWayPlatform);
+    let sensor = inside(&mut app);
+    app.world_mut().entity_mut(sensor).insert(Sensor);
+    spawn_body(
+        &mut app,
+        Vec2::new(4.0, 2.0),
+        Vec2::splat(4.0),
+        CollisionMode::Continuous,
+    );
+    spawn_slope(&mut app, Vec2::ZERO, Vec2::new(10.0, 10.0));
+    // A wall that only touches the area's right side.
+    spawn_box(&mut app, Vec2::new(10.0, 0.0), Vec2::new(5.0, 10.0));
+    tick(&mut app, 1);
+    assert!(
+        with_query(&mut app, move |q| q.is_free(area, &all())),
+        "one-way platforms, sensors, bodies, slopes and a touching wall leave it free"
+    );
+    let lift = app
+        .world_mut()
+        .spawn((
+            Collider::rectangle(4.0, 4.0),
+            Transform::from_xyz(8.0, 8.0, 0.0),
+            PathFollower::new(vec![Vec2::splat(8.0), Vec2::new(8.0, 100.0)], 1.0, PathMode::Once),
+        ))
+        .id();
+    tick(&mut app, 1);
+    assert!(
+        !with_query(&mut app, move |q| q.is_free(area, &all())),
+        "a lift is in the way"
+    );
+    assert!(
+        with_query(&mut app, move |q| q.is_free(area, &all().excluding(lift))),
+        "unless the filter leaves it out"
+    );
+    let found = with_query(&mut app, move |q| q.collider(platform, 0)).unwrap();
+    assert!(found.one_way && found.entity == platform);
+    assert_eq!(with_query(&mut app, |q| q.collider(Entity::PLACEHOLDER, 0)), None);
+}

@@ -25,7 +25,7 @@ pub enum EnemyKind {
 /// An enemy. Its transform is the centre of its collider.
 #[derive(Component, Clone, Debug, Reflect)]
 #[reflect(Component)]
-#[require(Dynamic, CollisionLayers = ENEMY_LAYERS, LevelEntity)]
+#[require(Dynamic, CollisionLayers = ENEMY_LAYERS, TransformInterpolation, LevelEntity)]
 pub struct Enemy {
     /// Kind.
     pub kind: EnemyKind,

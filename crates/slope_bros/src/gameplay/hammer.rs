@@ -41,7 +41,7 @@ impl HammerThrower {
 /// A flying hammer: not a physics body (it flies through walls), drawn 16×16.
 #[derive(Component, Clone, Copy, Debug, Reflect)]
 #[reflect(Component)]
-#[require(LevelEntity, Name::new("Hammer"))]
+#[require(LevelEntity, TransformInterpolation, Name::new("Hammer"))]
 pub struct Hammer {
     /// Velocity, px/s.
     pub velocity: Vec2,

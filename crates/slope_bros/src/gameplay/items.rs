@@ -36,7 +36,7 @@ pub struct CoinPop {
 /// A power-up; its transform is its collider's centre.
 #[derive(Component, Clone, Copy, Debug, Reflect)]
 #[reflect(Component)]
-#[require(Dynamic, CollisionLayers = ITEM_LAYERS, LevelEntity, Name::new("Mushroom"))]
+#[require(Dynamic, CollisionLayers = ITEM_LAYERS, TransformInterpolation, LevelEntity, Name::new("Mushroom"))]
 pub struct Mushroom {
     /// -1 left, 1 right.
     pub direction: f32,

@@ -5,7 +5,6 @@
 //! [`Movement`] limits, [`MovementInput`] and jump velocity; the physics moves the body.
 
 use bevy::prelude::*;
-use bevy_platformer_physics::broad_phase::BroadPhase;
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::prelude::*;
 
@@ -42,7 +41,7 @@ pub enum PlayerStatus {
 /// The player character. Its transform is the centre of its collider.
 #[derive(Component, Clone, Debug, Default, Reflect)]
 #[reflect(Component)]
-#[require(Dynamic, CollisionLayers = PLAYER_LAYERS, Name::new("Player"), LevelEntity)]
+#[require(Dynamic, CollisionLayers = PLAYER_LAYERS, TransformInterpolation, Name::new("Player"), LevelEntity)]
 pub struct Player {
     /// Current form.
     pub form: Form,
@@ -129,7 +128,7 @@ fn control_player(
     tuning: Res<Tuning>,
     time: Res<Time>,
     mut players: Query<(&mut Player, &mut Movement, &mut MovementInput, &mut Velocity, &Contacts)>,
-    broad_phase: Res<BroadPhase>,
+    query: SpatialQuery,
     mut sfx: MessageWriter<Sfx>,
 ) {
     let dt = time.delta_secs();
@@ -170,7 +169,7 @@ fn control_player(
 
         let standing_on_one_way = contacts
             .solid_in(ContactDirection::Down)
-            .any(|c| broad_phase.piece(c.entity, c.part).is_some_and(|p| p.one_way));
+            .any(|c| query.collider(c.entity, c.part).is_some_and(|p| p.one_way));
         if input.current.down && player.buffered_jump > 0.0 && on_ground && standing_on_one_way {
             intent.drop_through = true;
             player.buffered_jump = 0.0;
@@ -202,10 +201,13 @@ fn control_player(
     }
 }
 
+/// How far a box may overlap a solid and still fit, px: a grown player flush under a ceiling fits.
+const FIT_MARGIN: f32 = 0.01;
+
 /// Whether a box fits where it is: it overlaps no solid obstacle (a static or kinematic collider
-/// solid from every side; one-way platforms and slopes do not count).
-pub fn box_fits(broad_phase: &BroadPhase, aabb: &Aabb) -> bool {
-    !broad_phase.overlaps_solid_obstacle(aabb, 0.01)
+/// solid from every side; one-way platforms and slopes do not count) by more than [`FIT_MARGIN`].
+pub fn box_fits(query: &SpatialQuery, aabb: &Aabb) -> bool {
+    query.is_free(aabb.grown(-FIT_MARGIN), &QueryFilter::default())
 }
 
 fn resize(transform: &mut Transform, collider: &mut Collider, size: Vec2) {
@@ -219,7 +221,7 @@ fn change_form(
     mut requests: MessageReader<ChangeForm>,
     mut kills: MessageWriter<Kill>,
     tuning: Res<Tuning>,
-    broad_phase: Res<BroadPhase>,
+    query: SpatialQuery,
     mut players: Query<(&mut Player, &mut Transform, &mut Collider)>,
     mut sfx: MessageWriter<Sfx>,
 ) {
@@ -252,7 +254,7 @@ fn change_form(
         if player.pending_growth && player.status == PlayerStatus::Alive {
             let feet = transform.translation.truncate() - Vec2::Y * collider.size.y / 2.0;
             let big = Aabb::from_min_size(feet - Vec2::X * t.big_size.x / 2.0, t.big_size);
-            if box_fits(&broad_phase, &big) {
+            if box_fits(&query, &big) {
                 player.form = Form::Big;
                 player.pending_growth = false;
                 resize(&mut transform, &mut collider, t.big_size);

@@ -14,6 +14,7 @@ use bevy_platformer_physics::ldtk::FieldValue;
 use bevy_platformer_physics::ldtk::{
     LdtkEntityPlacement, LdtkPhysicsMapping, LevelPhysics, level_physics, load_ldtk_file, spawn_level_physics,
 };
+use bevy_platformer_physics::prelude::{PathFollower, TransformInterpolation};
 
 mod objects;
 
@@ -461,6 +462,10 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Playing), load_requested_level);
     app.add_systems(OnExit(Screen::Playing), despawn_level);
     app.add_systems(PreUpdate, load_requested_level.run_if(on_message::<LoadLevel>));
+    // Lifts are drawn between fixed steps, as the bodies are.
+    app.add_observer(|added: On<Add, PathFollower>, mut commands: Commands| {
+        commands.entity(added.entity).insert(TransformInterpolation);
+    });
 }
 
 fn despawn_level(mut commands: Commands, spawned: Query<Entity, With<LevelEntity>>) {

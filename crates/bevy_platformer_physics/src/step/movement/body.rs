@@ -5,6 +5,7 @@ use bevy::ecs::query::QueryData;
 use bevy::prelude::*;
 
 use super::candidates::SortedCandidates;
+use super::settings::BodyOverlaps;
 use crate::broad_phase::{ColliderProxy, StaticCandidates};
 use crate::components::*;
 use crate::geometry::Aabb;
@@ -65,6 +66,8 @@ pub(crate) struct MoveScratch {
     pub sorted: SortedCandidates,
     /// Bodies that became embedded (`true`) or stopped being so (`false`) in this pass.
     pub embedded: Vec<(Entity, bool)>,
+    /// Which dynamic bodies pass through each other this step.
+    pub body_overlaps: BodyOverlaps,
 }
 
 /// The change tick of the last movement pass: every body it moved has its `Transform` and

@@ -3,8 +3,8 @@
 
 use bevy::prelude::*;
 
-use super::settings::CandidateRules;
-use crate::broad_phase::{BroadPhase, ColliderProxy, StaticCandidates};
+use super::settings::{BodyOverlaps, CandidateRules};
+use crate::broad_phase::{BodyKind, BroadPhase, ColliderProxy, StaticCandidates};
 use crate::components::*;
 use crate::geometry::Aabb;
 use crate::slope::SlopeRef;
@@ -83,6 +83,7 @@ impl SortedCandidates {
         state: &MovementState,
         statics: &[ColliderProxy],
         rules: &CandidateRules,
+        overlaps: &BodyOverlaps,
     ) {
         if other.slope.is_some()
             || !me.interacts_with(other)
@@ -108,7 +109,8 @@ impl SortedCandidates {
                 return;
             }
         }
-        if other.sensor || me.sensor {
+        let passes = other.kind == BodyKind::Dynamic && overlaps.pass(me.entity, other.entity);
+        if other.sensor || me.sensor || passes {
             self.sensors.push(*other);
         } else if !other.one_way || state.start_aabb.min.y >= other.aabb.max.y - rules.contact_tolerance {
             self.solids.push(*other);
@@ -149,18 +151,19 @@ impl SortedCandidates {
         statics: &mut Vec<ColliderProxy>,
         moving: &mut Vec<ColliderProxy>,
         rules: &CandidateRules,
+        overlaps: &BodyOverlaps,
     ) {
         self.clear();
         // The top-join rule looks at the other statics around a block: all the kept ones (or all
         // those a new query finds), not only those touching the move.
         let statics = candidates.boxes_around(broad_phase, area, me, statics);
         for other in statics.iter().filter(|p| p.aabb.meets(area)) {
-            self.add(other, me, state, statics, rules);
+            self.add(other, me, state, statics, rules, overlaps);
         }
         moving.clear();
         broad_phase.query_moving_interacting(area, me, moving);
         for other in moving.iter() {
-            self.add(other, me, state, &[], rules);
+            self.add(other, me, state, &[], rules, overlaps);
         }
         if !moving.is_empty() {
             self.sort();

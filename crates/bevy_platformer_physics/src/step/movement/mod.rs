@@ -31,7 +31,7 @@ use resolve::resolve_body;
 use settings::MoveSettings;
 
 use crate::broad_phase::BroadPhase;
-use crate::components::Embedded;
+use crate::components::{BodyCollisions, Embedded};
 use crate::config::{PhysicsConfig, PhysicsStep};
 use crate::step::AwakeDynamic;
 
@@ -46,9 +46,13 @@ pub(crate) fn move_bodies(
     mut moved_at: ResMut<MovedAt>,
     ticks: SystemChangeTick,
     mut commands: Commands,
+    own_body_collisions: Query<(Entity, &BodyCollisions), With<crate::components::Dynamic>>,
 ) {
     moved_at.0 = ticks.this_run();
     let settings = MoveSettings::new(&config, step.dt);
+    scratch
+        .body_overlaps
+        .rebuild(config.body_collisions, own_body_collisions.iter().map(|(e, c)| (e, *c)));
     for item in &mut bodies {
         let mut body = Body {
             entity: item.entity,

@@ -1,6 +1,10 @@
 //! The step's settings as the movement stages read them: the step length, the rounding margin and
 //! each stage's tolerances, from [`PhysicsConfig`] once per pass.
 
+use bevy::ecs::entity::EntityHashSet;
+use bevy::prelude::*;
+
+use crate::components::BodyCollisions;
 use crate::config::PhysicsConfig;
 
 /// The step's settings, as the movement stages use them.
@@ -91,5 +95,40 @@ impl FinishTolerances {
             velocity: config.velocity_tolerance(),
             climb: config.climb_tolerance(),
         }
+    }
+}
+
+/// Which pairs of dynamic bodies pass through each other (see [`BodyCollisions`]): the default of
+/// [`PhysicsConfig::body_collisions`] and the bodies whose own choice differs from it.
+#[derive(Default)]
+pub(crate) struct BodyOverlaps {
+    /// Bodies without a choice of their own overlap.
+    by_default: bool,
+    /// The bodies whose own choice is not the default.
+    exceptions: EntityHashSet,
+}
+
+impl BodyOverlaps {
+    /// Rebuilds the set for this step from the default and the bodies' own choices.
+    pub(crate) fn rebuild(&mut self, default: BodyCollisions, own: impl Iterator<Item = (Entity, BodyCollisions)>) {
+        self.by_default = default == BodyCollisions::Overlap;
+        self.exceptions.clear();
+        self.exceptions.extend(
+            own.filter(|&(_, c)| (c == BodyCollisions::Overlap) != self.by_default)
+                .map(|(e, _)| e),
+        );
+    }
+
+    /// Whether the dynamic bodies `a` and `b` pass through each other: unless both block.
+    #[inline]
+    pub(crate) fn pass(&self, a: Entity, b: Entity) -> bool {
+        if self.exceptions.is_empty() {
+            return self.by_default;
+        }
+        self.overlaps(a) || self.overlaps(b)
+    }
+
+    fn overlaps(&self, body: Entity) -> bool {
+        self.by_default != self.exceptions.contains(&body)
     }
 }

@@ -46,6 +46,7 @@ pub(crate) fn resolve_body(
         statics,
         moving,
         sorted,
+        body_overlaps,
         ..
     } = scratch;
     let start = body.collider.aabb(body.transform.translation.truncate());
@@ -60,6 +61,7 @@ pub(crate) fn resolve_body(
         statics,
         moving,
         rules,
+        body_overlaps,
     );
     // It starts a little inside a solid (something pushed it there; a deeper start was recovered
     // before the plan): the push-out may take it as far as its own size. (The other modes' first
@@ -76,6 +78,7 @@ pub(crate) fn resolve_body(
             statics,
             moving,
             rules,
+            body_overlaps,
         );
     }
     let state = &*body.state;
