@@ -1,4 +1,4 @@
-//! A slope playground with every shape the slope rules of `docs/physics-rules.md` cover: floor →
+//! A slope playground with every shape the slope rules of the plugin's physics rules (`bevy_platformer_physics::physics_rules`) cover: floor →
 //! slope → top block both ways, a V valley and a V with a flat bottom, a crest, gradients 0.25 to
 //! 3, a wall on a slope, a ceiling over a climb, a one-way platform above a slope and a trigger on
 //! a slope.

@@ -6,7 +6,25 @@ use crate::components::BodyCollisions;
 
 /// Global physics settings. Distances are pixels; the slope tolerances and speeds are given in
 /// blocks and scaled by [`block_size`](Self::block_size), so a game with other tile sizes keeps the
-/// same behaviour (see *Tolerances and default numbers* in `docs/physics-rules.md`).
+/// same behaviour (see *Tolerances and default numbers* in [the physics rules](crate::physics_rules)).
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// let mut app = App::new();
+/// // An 8 px tile game with floaty gravity: insert the config before (or after) the plugins.
+/// app.insert_resource(PhysicsConfig {
+///     gravity: Vec2::new(0.0, -400.0),
+///     block_size: 8.0,
+///     ..default()
+/// });
+/// app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default()));
+/// let config = app.world().resource::<PhysicsConfig>();
+/// assert_eq!(config.contact_tolerance(), 0.08, "tolerances scale with the block size");
+/// ```
 #[derive(Resource, Clone, Debug, PartialEq, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Resource, Debug, Default)]
@@ -89,6 +107,23 @@ impl PhysicsConfig {
 
 /// The length of the current physics step, in seconds, after clamping to
 /// [`PhysicsConfig::max_dt`]. Zero (or less in the source clock) means the step does nothing.
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy::time::TimeUpdateStrategy;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// let mut app = App::new();
+/// app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default().with_fixed_hz(100.0)));
+/// // One physics step per update.
+/// app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+/// app.update();
+/// app.update();
+/// // The length of the latest step: the fixed rate's, clamped to `max_dt`.
+/// assert_eq!(app.world().resource::<PhysicsStep>().dt, 0.01);
+/// ```
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Resource, Debug, Default)]

@@ -17,6 +17,24 @@ use crate::tile_grid::PieceKind;
 /// The visual rect of an entity (its picture), which the game sets and the overlay draws with R.
 /// It is separate from the collider on purpose: a character's collider is usually narrower than its
 /// picture.
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// let mut world = World::new();
+/// // The picture is 16 × 24, the collider 10 × 22: R shows one, C the other.
+/// world.spawn((
+///     Dynamic,
+///     Collider::rectangle(10.0, 22.0),
+///     ObjectRect {
+///         size: Vec2::new(16.0, 24.0),
+///         offset: Vec2::new(0.0, 1.0),
+///     },
+/// ));
+/// ```
 #[derive(Component, Clone, Copy, Debug, PartialEq, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug)]
@@ -50,6 +68,21 @@ impl Default for DebugOverlayKeys {
 }
 
 /// What the overlay draws.
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// let mut app = App::new();
+/// app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default()));
+/// // Start with the collider outlines shown; C, R and N toggle the layers while the game runs.
+/// app.insert_resource(DebugOverlay {
+///     colliders: true,
+///     ..default()
+/// });
+/// ```
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Resource, Debug, Default)]
@@ -126,6 +159,19 @@ pub enum OverlayShape {
 }
 
 /// The shapes the overlay drew in the latest frame: what is on screen, for tests and tools.
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// // A test, or a tool, reads what the overlay drew.
+/// fn count_shapes(shapes: Res<DebugOverlayShapes>) {
+///     debug!("{} shapes on screen", shapes.0.len());
+/// }
+/// # App::new().add_systems(Last, count_shapes);
+/// ```
 #[derive(Resource, Clone, Debug, Default)]
 pub struct DebugOverlayShapes(pub Vec<OverlayShape>);
 

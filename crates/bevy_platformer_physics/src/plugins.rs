@@ -86,6 +86,20 @@ impl PluginGroup for PlatformerPhysicsPlugins {
 }
 
 /// The schedule the physics step runs in, chosen by [`PhysicsCorePlugin`].
+///
+/// # Example
+///
+/// ```
+/// use bevy::ecs::schedule::ScheduleLabel;
+/// use bevy::prelude::*;
+/// use bevy_platformer_physics::prelude::*;
+/// use bevy_platformer_physics::PhysicsSchedule;
+///
+/// // A turn-based game steps the physics once per frame, in `Update`.
+/// let mut app = App::new();
+/// app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::new(Update)));
+/// assert_eq!(app.world().resource::<PhysicsSchedule>().0, Update.intern());
+/// ```
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct PhysicsSchedule(pub Interned<dyn ScheduleLabel>);
 
@@ -205,7 +219,7 @@ impl Plugin for IntegratePlugin {
 }
 
 /// The movement pass ([`PlatformerSystems::Resolve`](crate::PlatformerSystems::Resolve)): each body's
-/// slope plan (PrepareMovement, where the slope rules of `docs/physics-rules.md` plug in), its
+/// slope plan (PrepareMovement, where the slope rules of [the physics rules](crate::physics_rules) plug in), its
 /// move with collision detection and response, and the confirmation of its support
 /// (FinishMovement), body by body.
 pub struct MovementPlugin;

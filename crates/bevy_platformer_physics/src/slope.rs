@@ -1,5 +1,5 @@
 //! Straight slopes: the geometry an upright box walks on (the rules are stated in
-//! `docs/physics-rules.md`, sections 1, 4 and 9).
+//! [the physics rules](crate::physics_rules), sections 1, 4 and 9).
 //!
 //! Only the segment supports bodies: the slope's bounding rect is never solid in any collision mode
 //! (it is not in the solvers' solids at all). Whether it rises to the right is derived from the two
@@ -12,8 +12,36 @@ use crate::geometry::Aabb;
 
 /// A static, straight slope between two points, relative to the entity's translation (pixels, y
 /// up), in any order. Bodies walk, slide and land on it by the slope rules (sections 1–17 of
-/// `docs/physics-rules.md`). Do not add a [`Collider`](crate::Collider) to the same entity: that
+/// [the physics rules](crate::physics_rules)). Do not add a [`Collider`](crate::Collider) to the same entity: that
 /// would be a solid box.
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy::time::TimeUpdateStrategy;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// let mut app = App::new();
+/// app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default().with_fixed_hz(100.0)));
+/// // One physics step per update.
+/// app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+/// app.update();
+/// // A ramp rising 128 px over 256, and a body walking up it.
+/// app.world_mut().spawn((Collider::rectangle(200.0, 16.0), Transform::from_xyz(-100.0, -8.0, 0.0)));
+/// app.world_mut().spawn((SlopeSegment::new(Vec2::ZERO, Vec2::new(256.0, 128.0)), Transform::default()));
+/// let body = app
+///     .world_mut()
+///     .spawn((Dynamic, Collider::rectangle(12.0, 24.0), Transform::from_xyz(-20.0, 12.0, 0.0)))
+///     .id();
+/// app.world_mut().get_mut::<MovementInput>(body).unwrap().horizontal = 1.0;
+/// for _ in 0..100 {
+///     app.update();
+/// }
+/// let feet = app.world().get::<Transform>(body).unwrap().translation.y - 12.0;
+/// assert!(feet > 5.0, "it walked up the ramp: feet at {feet}");
+/// assert!(app.world().get::<MovementState>(body).unwrap().supporting_slope.is_some());
+/// ```
 #[derive(Component, Clone, Copy, Debug, PartialEq, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug)]
@@ -169,7 +197,7 @@ impl SlopeShape {
     }
 
     /// The horizontal speed factor of a step on this slope: `1/(1+s)` uphill, `1+s` downhill, 1 at
-    /// rest (see *Walking on a slope* in `docs/physics-rules.md`).
+    /// rest (see *Walking on a slope* in [the physics rules](crate::physics_rules)).
     #[inline]
     pub fn speed_factor(&self, vx: f32) -> f32 {
         if vx == 0.0 {
@@ -218,7 +246,7 @@ impl SlopeShape {
     /// The top join: a block whose top equals the slope's top and that is adjacent to the slope's
     /// high end (edges coinciding within `tolerance`). Such a block continues the surface, and the
     /// diagonal move to the clamped height must not catch its corner (see *The top join of a slope
-    /// with a block* in `docs/physics-rules.md`).
+    /// with a block* in [the physics rules](crate::physics_rules)).
     pub fn is_top_join(&self, block: &Aabb, tolerance: f32) -> bool {
         let rect = self.rect();
         let same_top = (block.max.y - rect.max.y).abs() <= tolerance;

@@ -1,5 +1,5 @@
 //! Tile grids: a whole layer of cells as one collider, queried cell by cell (see *Tile grids* in
-//! `docs/physics-rules.md`).
+//! [the physics rules](crate::physics_rules)).
 //!
 //! A body's box is turned into the few cells it covers (`floor(x / cell)`), so a step costs the
 //! same whatever the level's size. The broad phase expands the cells near a body into *pieces*:
@@ -87,6 +87,34 @@ impl TileCell {
 /// A grid of cells as one static collider. The entity's translation is the bottom-left corner of
 /// cell (0, 0); rows go up. Cells are private so that every change goes through
 /// [`set`](Self::set), which Bevy's change detection sees.
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy::time::TimeUpdateStrategy;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// let mut app = App::new();
+/// app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default().with_fixed_hz(100.0)));
+/// // One physics step per update.
+/// app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+/// app.update();
+/// // A floor of tiles with a ramp and a one-way ledge (rows top first; `#` solid, `=` one-way,
+/// // `/` and `\` ramps), its bottom-left corner at the origin.
+/// let grid = TileGrid::from_rows(&["....==", "...###", "..####", "######"], 16.0).unwrap();
+/// assert_eq!((grid.width(), grid.height()), (6, 4));
+/// app.world_mut().spawn((grid, Transform::default()));
+/// let body = app
+///     .world_mut()
+///     .spawn((Dynamic, Collider::rectangle(12.0, 24.0), Transform::from_xyz(8.0, 80.0, 0.0)))
+///     .id();
+/// for _ in 0..100 {
+///     app.update();
+/// }
+/// let feet = app.world().get::<Transform>(body).unwrap().translation.y - 12.0;
+/// assert!((feet - 16.0).abs() < 0.01, "stands on the bottom row: {feet}");
+/// ```
 #[derive(Component, Clone, Debug, PartialEq, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug)]

@@ -22,6 +22,7 @@ type KeptSlopes = SmallVec<[ColliderProxy; 2]>;
 /// FinishMovement take theirs from it. So a walking body queries the broad phase every few
 /// steps, not several times per step, and gets exactly what a new query would return. Kept by the
 /// plugin; added with [`Dynamic`](crate::Dynamic).
+#[doc(hidden)]
 #[derive(Component, Clone, Debug, Default)]
 pub struct StaticCandidates {
     /// The area queried, the static version then, and the layers of the body it was for (`None`

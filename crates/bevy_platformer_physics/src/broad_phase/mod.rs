@@ -34,6 +34,23 @@ pub use proxy::{BodyKind, ColliderProxy};
 /// knows the union of its colliders' layers: the static geometry's cells stay small however many
 /// bodies walk through them, and a crowd whose members ignore each other never visits the others'
 /// proxies at all.
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_platformer_physics::broad_phase::BroadPhase;
+/// use bevy_platformer_physics::geometry::Aabb;
+///
+/// // Read-only: how many colliders are near the camera (for a debug HUD). Game logic asks
+/// // `SpatialQuery`, which is exact on slopes and one-way platforms.
+/// fn count_near(broad_phase: Res<BroadPhase>) {
+///     let mut near = Vec::new();
+///     broad_phase.query(&Aabb::from_center_half_size(Vec2::ZERO, Vec2::splat(200.0)), &mut near);
+///     debug!("{} of {} colliders near the origin", near.len(), broad_phase.len());
+/// }
+/// # App::new().add_systems(Update, count_near);
+/// ```
 #[derive(Resource, Debug)]
 pub struct BroadPhase {
     cell_size: f32,

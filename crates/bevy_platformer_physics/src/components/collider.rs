@@ -13,6 +13,20 @@ use crate::geometry::Aabb;
 ///
 /// An entity with a `Collider` and neither [`Dynamic`](crate::Dynamic) nor
 /// [`Kinematic`](crate::Kinematic) is static.
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// // A character 12 px wide and 24 px tall whose translation is at its feet.
+/// let collider = Collider::rectangle(12.0, 24.0).with_offset(Vec2::new(0.0, 12.0));
+/// let aabb = collider.aabb(Vec2::new(100.0, 0.0));
+/// assert_eq!((aabb.min, aabb.max), (Vec2::new(94.0, 0.0), Vec2::new(106.0, 24.0)));
+/// assert_eq!(collider.problem(), None);
+/// assert!(Collider::rectangle(0.0, 24.0).problem().is_some(), "a flat box cannot be simulated");
+/// ```
 #[derive(Component, Clone, Copy, Debug, PartialEq, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default)]
@@ -77,7 +91,40 @@ impl Collider {
 /// the *start* of the step was at or above the platform's top (within the contact tolerance), and
 /// only with an upward response. Bodies pass through it from below and from the sides. Works on
 /// static and kinematic colliders (one-way lifts). See *One-way platforms and drop-through* in
-/// `docs/physics-rules.md`.
+/// [the physics rules](crate::physics_rules).
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy::time::TimeUpdateStrategy;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// let mut app = App::new();
+/// app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default().with_fixed_hz(100.0)));
+/// // One physics step per update.
+/// app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+/// app.update();
+/// // A platform at y = 0..8, a body falling onto it from above, and one under it jumping up.
+/// app.world_mut().spawn((OneWayPlatform, Collider::rectangle(64.0, 8.0), Transform::from_xyz(0.0, 4.0, 0.0)));
+/// let above = app
+///     .world_mut()
+///     .spawn((Dynamic, Collider::rectangle(12.0, 24.0), Transform::from_xyz(0.0, 60.0, 0.0)))
+///     .id();
+/// let below = app
+///     .world_mut()
+///     .spawn((Dynamic, Collider::rectangle(12.0, 24.0), Transform::from_xyz(20.0, -30.0, 0.0), Velocity(Vec2::new(0.0, 400.0))))
+///     .id();
+/// for _ in 0..20 {
+///     app.update();
+/// }
+/// let y = |app: &App, e| app.world().get::<Transform>(e).unwrap().translation.y;
+/// assert!(y(&app, below) > 10.0, "came up through it from below");
+/// for _ in 0..100 {
+///     app.update();
+/// }
+/// assert!((y(&app, above) - 20.0).abs() < 0.01, "landed on its top");
+/// ```
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default)]
@@ -114,6 +161,41 @@ pub struct ColliderDisabled;
 
 /// Interaction only (triggers, pickups, bodies that may overlap): contacts with this collider
 /// are recorded and reported as events, but nothing is pushed or stopped by it.
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy::time::TimeUpdateStrategy;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// let mut app = App::new();
+/// app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default().with_fixed_hz(100.0)));
+/// // One physics step per update.
+/// app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+/// app.update();
+/// /// Counts the bodies that entered the trigger.
+/// #[derive(Resource, Default)]
+/// struct Entered(u32);
+///
+/// app.init_resource::<Entered>();
+/// let trigger = app
+///     .world_mut()
+///     .spawn((Sensor, Collider::rectangle(32.0, 32.0), Transform::default()))
+///     .observe(|_: On<ContactStarted>, mut entered: ResMut<Entered>| entered.0 += 1)
+///     .id();
+/// // A body falls through it, untouched by it.
+/// let body = app
+///     .world_mut()
+///     .spawn((Dynamic, Collider::rectangle(8.0, 8.0), Transform::from_xyz(0.0, 40.0, 0.0)))
+///     .id();
+/// for _ in 0..60 {
+///     app.update();
+/// }
+/// assert!(app.world().get::<Transform>(body).unwrap().translation.y < -40.0, "fell through it");
+/// assert!(app.world().resource::<Entered>().0 >= 1, "the trigger saw it");
+/// # let _ = trigger;
+/// ```
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default)]
@@ -124,6 +206,31 @@ pub struct Sensor;
 /// negative or non-finite size, NaN or infinite position or velocity). The entity is left out of the
 /// simulation, and of every other body's collisions, until the data is fixed; the plugin then
 /// removes this marker. One `warn!` names the entity when it is inserted.
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy::time::TimeUpdateStrategy;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// let mut app = App::new();
+/// app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default().with_fixed_hz(100.0)));
+/// // One physics step per update.
+/// app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+/// app.update();
+/// // A collider with no width is left out, with one warning, until it is fixed.
+/// let bad = app
+///     .world_mut()
+///     .spawn((Dynamic, Collider::rectangle(0.0, 24.0), Transform::default()))
+///     .id();
+/// app.update();
+/// let reason = &app.world().get::<InvalidBody>(bad).expect("marked").reason;
+/// assert!(reason.contains("greater than zero"), "{reason}");
+/// *app.world_mut().get_mut::<Collider>(bad).unwrap() = Collider::rectangle(12.0, 24.0);
+/// app.update();
+/// assert!(app.world().get::<InvalidBody>(bad).is_none(), "back in the simulation");
+/// ```
 #[derive(Component, Clone, Debug, PartialEq, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug)]

@@ -100,6 +100,29 @@ pub struct Contact {
 /// FinishMovement stages; [`ContactStarted`](crate::ContactStarted) and
 /// [`ContactEnded`](crate::ContactEnded) tell when they begin and end. Entities that are despawned
 /// are removed from it immediately.
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// #[derive(Component)]
+/// struct Player;
+///
+/// // After the step: what the player touches, and on which side.
+/// fn report(players: Query<&Contacts, With<Player>>) {
+///     for contacts in &players {
+///         if contacts.on_floor() && contacts.on_wall() {
+///             info!("pressed into a corner");
+///         }
+///         for contact in contacts.solid_in(ContactDirection::Up) {
+///             info!("bumped {} from below", contact.entity);
+///         }
+///     }
+/// }
+/// # App::new().add_systems(FixedUpdate, report.after(PlatformerSystems::ContactEvents));
+/// ```
 #[derive(Component, Clone, Debug, Default, PartialEq, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default)]

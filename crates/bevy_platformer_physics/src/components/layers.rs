@@ -6,6 +6,26 @@ use bevy::prelude::*;
 /// sides, so either one can refuse the other.
 ///
 /// Two colliders interact only if each one's `memberships` intersects the other's `filters`.
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// const LEVEL: u32 = 1 << 0;
+/// const PLAYER: u32 = 1 << 1;
+/// const ENEMY: u32 = 1 << 2;
+///
+/// // The player meets the level and enemies; enemies meet only the level (they walk through each
+/// // other, and through the player: stomps are game rules).
+/// let player = CollisionLayers::new(PLAYER, LEVEL | ENEMY);
+/// let enemy = CollisionLayers::new(ENEMY, LEVEL);
+/// let level = CollisionLayers::default();
+/// assert!(player.interacts_with(&level) && enemy.interacts_with(&level));
+/// assert!(!player.interacts_with(&enemy), "the enemy does not accept the player");
+/// assert!(!enemy.interacts_with(&enemy));
+/// ```
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default, PartialEq)]

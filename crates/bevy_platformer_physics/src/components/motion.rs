@@ -10,14 +10,63 @@ use crate::slope::SlopeRef;
 /// On a [`Dynamic`](crate::Dynamic) body it is integrated by the plugin; on a
 /// [`Kinematic`](crate::Kinematic) body without a [`PathFollower`](crate::PathFollower) it is the
 /// velocity game code gives it.
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy::time::TimeUpdateStrategy;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// let mut app = App::new();
+/// app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default().with_fixed_hz(100.0)));
+/// // One physics step per update.
+/// app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+/// app.update();
+/// // A crate thrown sideways: the game sets its velocity, the plugin moves it. (No friction, so
+/// // it keeps its horizontal speed.)
+/// let body = app
+///     .world_mut()
+///     .spawn((
+///         Dynamic,
+///         Collider::rectangle(8.0, 8.0),
+///         Transform::default(),
+///         Velocity(Vec2::new(100.0, 300.0)),
+///         Movement { deceleration: 0.0, ..default() },
+///     ))
+///     .id();
+/// app.update();
+/// let v = app.world().get::<Velocity>(body).unwrap().0;
+/// assert_eq!(v.x, 100.0);
+/// assert!(v.y < 300.0, "gravity pulls it down");
+/// ```
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Deref, DerefMut, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default, PartialEq)]
 pub struct Velocity(pub Vec2);
 
 /// The arcade movement rules of a dynamic body (see *Velocity integration* in
-/// `docs/physics-rules.md`). Horizontal motion is driven by [`MovementInput::horizontal`]; vertical
+/// [the physics rules](crate::physics_rules)). Horizontal motion is driven by [`MovementInput::horizontal`]; vertical
 /// motion by gravity and jumps.
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// // A heavy character: slow to start, slow to stop, skids hard, falls at 1.5 g.
+/// let heavy = Movement {
+///     acceleration: 400.0,
+///     deceleration: 300.0,
+///     skid_deceleration: 900.0,
+///     max_speed: Vec2::new(120.0, 600.0),
+///     gravity_scale: 1.5,
+///     ..default()
+/// };
+/// # let mut world = World::new();
+/// # world.spawn((Dynamic, heavy));
+/// ```
 #[derive(Component, Clone, Copy, Debug, PartialEq, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default, PartialEq)]
@@ -53,6 +102,35 @@ impl Default for Movement {
 ///
 /// `horizontal` persists until changed; the one-shot requests `jump` and `drop_through` are
 /// consumed by the next step's Integrate stage, whether or not they could be honoured.
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// #[derive(Component)]
+/// struct Player;
+///
+/// /// The buttons of this frame, as the game's input system reads them.
+/// #[derive(Resource, Default)]
+/// struct Buttons {
+///     left: bool,
+///     right: bool,
+///     jump: bool,
+/// }
+///
+/// // Before the step: what the player wants. The plugin accelerates, jumps only from the ground.
+/// fn drive(buttons: Res<Buttons>, mut players: Query<&mut MovementInput, With<Player>>) {
+///     for mut input in &mut players {
+///         input.horizontal = buttons.right as i32 as f32 - buttons.left as i32 as f32;
+///         if buttons.jump {
+///             input.jump = Some(420.0);
+///         }
+///     }
+/// }
+/// # App::new().init_resource::<Buttons>().add_systems(FixedUpdate, drive.before(PlatformerSystems::SyncColliders));
+/// ```
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default, PartialEq)]
@@ -69,9 +147,33 @@ pub struct MovementInput {
 
 /// Per-step movement state of a dynamic body, written by the plugin: where the step started and
 /// what the slope planner decided for it (see *The temporary vertical velocity* in
-/// `docs/physics-rules.md`), which FinishMovement compares with what the collisions allowed. Public
+/// [the physics rules](crate::physics_rules)), which FinishMovement compares with what the collisions allowed. Public
 /// so that game code and tests can read it (an animation can use `passive_slide`); not meant to be
 /// written.
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// // An animation reads what the slope rules did this step.
+/// fn pick_animation(bodies: Query<(&MovementState, &Contacts)>) {
+///     for (state, contacts) in &bodies {
+///         let animation = if state.passive_slide {
+///             "slide"
+///         } else if state.supporting_slope.is_some() {
+///             "walk on a slope"
+///         } else if contacts.on_floor() {
+///             "walk"
+///         } else {
+///             "fall"
+///         };
+///         debug!("{animation}");
+///     }
+/// }
+/// # App::new().add_systems(Update, pick_animation);
+/// ```
 #[derive(Component, Clone, Debug, PartialEq, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default)]

@@ -20,6 +20,34 @@ pub enum PathMode {
 
 /// Moves a [`Kinematic`] body along straight segments between points, at a constant speed, in the
 /// Kinematics stage. The body's riders are carried by the exact displacement.
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy::time::TimeUpdateStrategy;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// let mut app = App::new();
+/// app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default().with_fixed_hz(100.0)));
+/// // One physics step per update.
+/// app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+/// app.update();
+/// // A lift 64 px up and down at 32 px/s, waiting half a second at each end.
+/// let lift = app
+///     .world_mut()
+///     .spawn((
+///         Collider::rectangle(48.0, 8.0),
+///         Transform::default(),
+///         PathFollower::new(vec![Vec2::ZERO, Vec2::new(0.0, 64.0)], 32.0, PathMode::PingPong).with_wait(0.5),
+///     ))
+///     .id();
+/// for _ in 0..100 {
+///     app.update();
+/// }
+/// let y = app.world().get::<Transform>(lift).unwrap().translation.y;
+/// assert!((y - 32.0).abs() < 0.5, "half-way up after a second: {y}");
+/// ```
 #[derive(Component, Clone, Debug, PartialEq, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug)]

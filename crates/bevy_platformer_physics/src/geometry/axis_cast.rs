@@ -1,5 +1,5 @@
 //! Moving a box along one axis until it meets a face: the building block of the axis-separated
-//! method (see *Axis-separated mode* in `docs/physics-rules.md`) and of lifts pushing and carrying
+//! method (see *Axis-separated mode* in [the physics rules](crate::physics_rules)) and of lifts pushing and carrying
 //! bodies.
 
 use bevy::prelude::*;

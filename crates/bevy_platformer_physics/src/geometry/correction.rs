@@ -1,5 +1,5 @@
 //! The accumulated correction vector of the discrete push-out (see *Discrete mode* in
-//! `docs/physics-rules.md`).
+//! [the physics rules](crate::physics_rules)).
 //!
 //! Pushing a body out of each overlap by that overlap's own penetration vector moves it by the *sum*
 //! of the vectors, too far whenever two contacts share a direction (a box sunk into two floor tiles

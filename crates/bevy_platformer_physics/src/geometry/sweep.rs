@@ -6,7 +6,7 @@
 //! but without adding and subtracting the half size (that rounding would make a box resting exactly
 //! flush look a hair inside or outside its floor).
 //!
-//! Rules (see *Continuous mode* in `docs/physics-rules.md`):
+//! Rules (see *Continuous mode* in [the physics rules](crate::physics_rules)):
 //! - a hit needs `0 <= t < 1` (a box resting flush is hit at `t = 0`, which is what keeps it on
 //!   the floor);
 //! - on an axis the mover does not move along, the ray is parallel to the faces: in the ray form

@@ -1,7 +1,7 @@
 //! LDtk bridge (feature `ldtk`, on top of `bevy_ecs_ldtk` 0.15): the IntGrid layers and entities
 //! of an LDtk 1.5 project become physics.
 //!
-//! - An IntGrid layer named in [`LdtkPhysicsMapping::layers`] becomes one [`TileGrid`]: each value
+//! - An IntGrid layer named in [`LdtkPhysicsMapping::layers`] becomes one [`TileGrid`](crate::TileGrid): each value
 //!   maps to a [`CellKind`]. The default mapping makes value 1 of a layer named `Collisions`,
 //!   `Collision`, `Walls` or `IntGrid` solid. A mapping can be loaded from RON.
 //! - Entities, by identifier (configurable):
@@ -90,7 +90,7 @@ pub struct LdtkPhysicsMapping {
     pub one_way_entity: String,
     /// Identifier of lift entities.
     pub lift_entity: String,
-    /// Merge adjacent solid cells into row runs ([`TileGrid::merge`]).
+    /// Merge adjacent solid cells into row runs ([`TileGrid::merge`](crate::TileGrid::merge)).
     pub merge_cells: bool,
 }
 

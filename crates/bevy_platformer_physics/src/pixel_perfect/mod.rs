@@ -1,5 +1,5 @@
 //! Pixel-perfect overlap of two sprites' opaque pixels (see *Pixel-perfect overlap* in
-//! `docs/physics-rules.md`).
+//! [the physics rules](crate::physics_rules)).
 //!
 //! Pure functions on plain data: nothing here is a system, a component or an asset, and nothing
 //! needs the renderer, so a headless game (a server, a test) can use it as well as a windowed one.

@@ -1,6 +1,6 @@
 //! ContactEvents: compares this step's contacts with the previous step's and sends
 //! [`ContactStarted`] / [`ContactEnded`] once per pair, to both sides with opposite directions
-//! (see *Contacts recorded, and contact events* in `docs/physics-rules.md`). It runs after every
+//! (see *Contacts recorded, and contact events* in [the physics rules](crate::physics_rules)). It runs after every
 //! contact of the step is recorded, so a support that is recorded again never looks ended.
 //!
 //! Two colliders are in contact while either of them lists the other in its [`Contacts`]. Each
@@ -16,6 +16,24 @@ use crate::messages::{ContactEnded, ContactStarted};
 /// The other colliders a body touched when ContactEvents last ran, with the side of the body each
 /// was on: what the next step's events are measured against. Kept by the plugin; added with
 /// [`Contacts`].
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_platformer_physics::prelude::*;
+/// use bevy_platformer_physics::ReportedContacts;
+///
+/// // What the last ContactEvents reported for each body: the contacts its events were made from.
+/// fn touching(bodies: Query<(Entity, &ReportedContacts)>) {
+///     for (body, reported) in &bodies {
+///         for (other, side) in reported.iter() {
+///             debug!("{body} touches {other} on its {side:?} side");
+///         }
+///     }
+/// }
+/// # App::new().add_systems(Update, touching);
+/// ```
 #[derive(Component, Clone, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 pub struct ReportedContacts(Vec<(Entity, ContactDirection)>);

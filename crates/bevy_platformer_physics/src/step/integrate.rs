@@ -1,6 +1,6 @@
 //! Integrate: semi-implicit Euler on velocities: gravity, input acceleration, friction and skid, the
 //! jump impulse, clipping and the snap to rest (see *Velocity integration* in
-//! `docs/physics-rules.md`). Positions are moved once, later, by the Resolve stage.
+//! [the physics rules](crate::physics_rules)). Positions are moved once, later, by the Resolve stage.
 
 use bevy::prelude::*;
 

@@ -13,7 +13,7 @@
 //!
 //! Carrying means a rider need not switch to discrete resolution while riding: it is already flush
 //! on the lift when its own move starts, which is what such a switch would achieve (see *Kinematic
-//! bodies: lifts* in `docs/physics-rules.md`).
+//! bodies: lifts* in [the physics rules](crate::physics_rules)).
 
 use bevy::ecs::entity::EntityHashMap;
 use bevy::prelude::*;

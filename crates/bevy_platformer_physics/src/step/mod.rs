@@ -19,7 +19,7 @@
 //!
 //! Integrate only changes velocities: moving the body freely and then undoing that move would be
 //! the same as never making it, so the Resolve stage starts from the position Integrate found and
-//! moves once (see *The order of a step* in `docs/physics-rules.md`).
+//! moves once (see *The order of a step* in [the physics rules](crate::physics_rules)).
 
 pub mod contact_events;
 pub(crate) mod integrate;

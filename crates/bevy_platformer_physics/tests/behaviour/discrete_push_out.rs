@@ -1,5 +1,5 @@
 //! The discrete push-out accumulates the correction vector (see *Discrete mode* in
-//! `docs/physics-rules.md`): contacts sharing a direction are never pushed out twice.
+//! [the physics rules](bevy_platformer_physics::physics_rules)): contacts sharing a direction are never pushed out twice.
 
 use crate::common::*;
 use bevy::prelude::*;

@@ -1,4 +1,4 @@
-//! Pixel-perfect overlap (section 25 of `docs/physics-rules.md`): two sprites collide only where an
+//! Pixel-perfect overlap (section 25 of [the physics rules](bevy_platformer_physics::physics_rules)): two sprites collide only where an
 //! opaque pixel of each is at the same world pixel. Masks are placed by their bottom-left corner,
 //! y up, row 0 = top row.
 //!

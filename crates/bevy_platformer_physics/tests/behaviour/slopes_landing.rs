@@ -1,4 +1,4 @@
-//! Jumping off and landing on slopes (sections 3 and 6 of `docs/physics-rules.md`), and slopes next
+//! Jumping off and landing on slopes (sections 3 and 6 of [the physics rules](bevy_platformer_physics::physics_rules)), and slopes next
 //! to lifts, in every mode.
 
 use crate::common::*;

@@ -1,4 +1,4 @@
-//! Slopes meeting other geometry (sections 9, 10, 12 and 15 of `docs/physics-rules.md`): the top
+//! Slopes meeting other geometry (sections 9, 10, 12 and 15 of [the physics rules](bevy_platformer_physics::physics_rules)): the top
 //! join, walls met while climbing and descending, a ceiling over a climb, a one-way platform above
 //! a slope, a trigger on a slope, and the slope's bounding rect that is never solid. In every mode.
 

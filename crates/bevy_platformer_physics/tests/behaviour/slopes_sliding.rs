@@ -1,5 +1,5 @@
 //! Passive sliding, valleys and the uphill release (sections 4, 6 and 11 of
-//! `docs/physics-rules.md`), in every mode.
+//! [the physics rules](bevy_platformer_physics::physics_rules)), in every mode.
 
 use crate::common::*;
 use bevy::prelude::*;

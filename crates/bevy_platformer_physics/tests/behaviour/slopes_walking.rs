@@ -1,4 +1,4 @@
-//! Walking on slopes (sections 4–8 and 11–13 of `docs/physics-rules.md`): the worked example, both
+//! Walking on slopes (sections 4–8 and 11–13 of [the physics rules](bevy_platformer_physics::physics_rules)): the worked example, both
 //! directions, every gradient, downhill at full speed and over a crest without an airborne step, in
 //! every mode.
 
@@ -8,7 +8,7 @@ use bevy_platformer_physics::prelude::*;
 
 const BLOCK: f32 = 16.0;
 
-/// The example of *The temporary vertical velocity* in `docs/physics-rules.md`: dt 0.01, s 0.5,
+/// The example of *The temporary vertical velocity* in [the physics rules](bevy_platformer_physics::physics_rules): dt 0.01, s 0.5,
 /// stored speed 3 blocks/s uphill: the step moves 0.02 right and 0.01 up, the vertical velocity
 /// during the step is 1 block/s (up), after it 0, and the horizontal velocity is 3 again.
 fn worked_example(mode: CollisionMode, rises_right: bool) {

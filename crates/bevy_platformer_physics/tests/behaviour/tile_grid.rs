@@ -1,4 +1,4 @@
-//! Tile grids (section 22 of `docs/physics-rules.md`): seam-free floors and walls, no tunnelling,
+//! Tile grids (section 22 of [the physics rules](bevy_platformer_physics::physics_rules)): seam-free floors and walls, no tunnelling,
 //! one-way cells with drop-through, slope cells that behave exactly as one long slope segment,
 //! run-time edits, and the same behaviour whether solid cells are merged or not. In every mode.
 

@@ -1,6 +1,6 @@
 //! The plain scan, the brute-force baseline: no broad phase, every body tests every collider of
 //! the level each step. The move is the axis-separated tile method (section 21 of
-//! `docs/physics-rules.md`) built from the plugin's own geometry functions: slope support by
+//! the plugin's physics rules (`bevy_platformer_physics::physics_rules`)) built from the plugin's own geometry functions: slope support by
 //! [`SlopeShape::surface_y`] over every slope, then the vertical and the horizontal move by
 //! [`axis_cast`] over every box. O(bodies × colliders) per step.
 

@@ -1,6 +1,6 @@
 //! Hammer throwers hop and throw hammers on arcs; a hammer hits the player only where opaque
 //! pixels overlap (the plugin's pixel-perfect test, after the box test: see *Pixel-perfect overlap*
-//! in `docs/physics-rules.md`).
+//! in the plugin's physics rules (`bevy_platformer_physics::physics_rules`)).
 
 use bevy::prelude::*;
 use bevy_platformer_physics::geometry::Aabb;

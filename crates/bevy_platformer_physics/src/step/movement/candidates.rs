@@ -96,7 +96,7 @@ impl SortedCandidates {
         {
             // The block continuing the planned slope's top is left out, so the diagonal move to the
             // clamped height does not catch its corner (see *The top join of a slope with a block*
-            // in `docs/physics-rules.md`).
+            // in the physics rules (`docs/physics-rules.md`)).
             if slope.shape.is_top_join(&other.aabb, rules.join_tolerance)
                 && !top_covered(other, slope.shape.rises_right(), statics)
             {

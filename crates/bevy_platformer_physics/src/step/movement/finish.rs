@@ -1,6 +1,6 @@
 //! FinishMovement: after the move, the planned slope support is confirmed or dropped, and the state
 //! of the body is made that of a body standing (or not) on it (sections 10–14 of
-//! `docs/physics-rules.md`, which the section numbers below refer to):
+//! [the physics rules](crate::physics_rules), which the section numbers below refer to):
 //! 1. the speed factor comes off by dividing the resulting velocity, which keeps a wall's reduction;
 //!    the passive slide comes off completely (section 11);
 //! 2. a platform above the slope wins: a body that should have come down but was stopped higher
@@ -56,7 +56,7 @@ pub struct ResolvedMove {
     pub floor: bool,
 }
 
-/// Applies the finish rules (sections 10–13 of `docs/physics-rules.md`) to a body that moved from
+/// Applies the finish rules (sections 10–13 of [the physics rules](crate::physics_rules)) to a body that moved from
 /// `state.start` as `resolved` says.
 /// `slope_alive`: the planned slope still exists.
 pub fn finish_slope_movement(
@@ -131,7 +131,7 @@ pub fn finish_slope_movement(
 /// it ended (it was stopped where it stood: under a ceiling, against a wall) stands on it, and is
 /// not airborne for a step. Its support is recorded and its feet put exactly on the surface (a
 /// move within the contact tolerance); a downward velocity into the slope is removed. (A platform
-/// that holds it up wins over the slope: see *After the move* in `docs/physics-rules.md`.)
+/// that holds it up wins over the slope: see *After the move* in [the physics rules](crate::physics_rules).)
 pub fn keep_standing(finish: &mut SlopeFinish, slope: SlopeRef, collider: &Collider, tolerances: &FinishTolerances) {
     if finish.support.is_some() || finish.velocity.y > 0.0 {
         return;

@@ -1,5 +1,5 @@
 //! PrepareMovement: where the step starts, and the slope plan (sections 3–8 of
-//! `docs/physics-rules.md`, which the section numbers below refer to).
+//! [the physics rules](crate::physics_rules), which the section numbers below refer to).
 //!
 //! Integrate has already set the velocity. Here, starting from the body's box at the start of the
 //! step (`start_box` below; `next` is the candidate box for the end of the step):

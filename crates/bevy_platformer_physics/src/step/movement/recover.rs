@@ -1,7 +1,7 @@
 //! Recovery, the first stage of a body's move: a body that starts its step inside the level's
 //! solids (placed across a wall, respawned inside a block, teleported into the floor) is moved to
 //! the nearest free position before its slope plan and its move are made from there. See
-//! *Starting inside a solid* in `docs/physics-rules.md`.
+//! *Starting inside a solid* in [the physics rules](crate::physics_rules).
 //!
 //! The ordinary push-out of each mode (along the axis the body entered by, never through an
 //! internal face) is made for a body that went a little way into a solid during a step; it can

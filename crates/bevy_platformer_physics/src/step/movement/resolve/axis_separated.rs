@@ -1,6 +1,6 @@
 //! Axis-separated resolution, the tile method: move along x and stop flush at the first face,
 //! zeroing the x velocity; then the same along y. The direction of each response is never
-//! ambiguous, so corners cannot snag (see *Axis-separated mode* in `docs/physics-rules.md`). One-way platforms only stop the downward (y) move. A
+//! ambiguous, so corners cannot snag (see *Axis-separated mode* in [the physics rules](crate::physics_rules)). One-way platforms only stop the downward (y) move. A
 //! step longer than the smallest box in the way is split into substeps.
 
 use bevy::prelude::*;

@@ -7,7 +7,7 @@
 //! the maximum speed (the downhill motion on a slope is temporarily faster than the stored velocity
 //! and must not be cut). Each stopping face is then snapped exactly flush, so a landed body rests
 //! at the floor's height, not a rounding error above or below it. See *Continuous mode* in
-//! `docs/physics-rules.md`.
+//! [the physics rules](crate::physics_rules).
 
 use bevy::prelude::*;
 

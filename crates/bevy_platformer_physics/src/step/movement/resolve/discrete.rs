@@ -1,5 +1,5 @@
 //! Discrete resolution: move, find the overlaps, push out (see *Discrete mode* in
-//! `docs/physics-rules.md`). There is no time of impact within the step, unlike the continuous mode.
+//! [the physics rules](crate::physics_rules)). There is no time of impact within the step, unlike the continuous mode.
 //!
 //! The axis of each push is the one of smaller penetration; several overlaps are resolved with the
 //! accumulated correction vector so the push-out is never the sum of overlapping penetrations. The

@@ -1,7 +1,7 @@
 //! Resolve: the move itself. Candidates come from the broad phase over the union of the start and
 //! end boxes; the body's [`CollisionMode`] picks the solver:
 //!
-//! - `continuous.rs` — swept AABB, contacts in time order (section 19 of `docs/physics-rules.md`);
+//! - `continuous.rs` — swept AABB, contacts in time order (section 19 of [the physics rules](crate::physics_rules));
 //! - `discrete.rs` — move, then push out with the accumulated correction vector (section 20);
 //! - `axis_separated.rs` — x then y with flush snapping, the tile method (section 21).
 //!

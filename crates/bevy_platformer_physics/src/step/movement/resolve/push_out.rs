@@ -9,7 +9,7 @@ use crate::components::*;
 use crate::geometry::{Aabb, CorrectionAccumulator, remove_velocity_into};
 
 /// Pushes `aabb` out of every solid it overlaps, with the accumulated correction vector (see
-/// [`CorrectionAccumulator`], and *Discrete mode* in `docs/physics-rules.md`): fully out of static
+/// [`CorrectionAccumulator`], and *Discrete mode* in [the physics rules](crate::physics_rules)): fully out of static
 /// and kinematic colliders, half out of dynamic ones (the other dynamic body does its own half). Removes the velocity into each surface and records contacts.
 ///
 /// Moving bodies (dynamic, then kinematic) are handled first, statics last and measured again

@@ -22,7 +22,7 @@ pub struct MoveRequest<'a> {
     pub sensors: &'a [ColliderProxy],
     /// Solids left out of this step's collisions that still support the body if it ends standing
     /// on them: the top-join blocks (see *The top join of a slope with a block* in
-    /// `docs/physics-rules.md`).
+    /// [the physics rules](crate::physics_rules)).
     pub supports: &'a [ColliderProxy],
     /// Rounding margin, px.
     pub skin: f32,
