@@ -39,6 +39,7 @@ pub mod prelude {
     #[cfg(feature = "interpolation")]
     pub use crate::interpolation::{NoTransformEasing, PhysicsInterpolationPlugin, TransformInterpolation};
     pub use crate::messages::{ContactEnded, ContactStarted, Squished};
+    pub use crate::physics_layers;
     pub use crate::pixel_perfect::{AlphaMask, PixelMaskError, masks_overlap, masks_overlap_px};
     pub use crate::plugins::PlatformerPhysicsPlugins;
     pub use crate::slope::SlopeSegment;
