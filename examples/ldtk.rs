@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use bevy_platformer_physics::ldtk::{LdtkPhysicsMapping, load_ldtk_file, spawn_level_physics, world_physics};
+use bevy_platformer_physics::ldtk::{LdtkPhysicsMapping, LdtkProjectFile, spawn_level_physics};
 use bevy_platformer_physics::prelude::*;
 
 fn main() -> ExitCode {
@@ -27,15 +27,15 @@ fn main() -> ExitCode {
         None if project_path.starts_with(&data) => LdtkPhysicsMapping::load(data.join("sample_mapping.ron")),
         None => Ok(LdtkPhysicsMapping::default()),
     };
-    let (project, mapping) = match (load_ldtk_file(&project_path), mapping) {
+    let ((project, mut errors), mapping) = match (LdtkProjectFile::load(&project_path), mapping) {
         (Ok(project), Ok(mapping)) => (project, mapping),
         (Err(error), _) | (_, Err(error)) => {
             eprintln!("error: {error}");
             return ExitCode::FAILURE;
         }
     };
-    let file = project_path.display().to_string();
-    let (levels, errors) = world_physics(&file, &project, &mapping);
+    let (levels, more) = project.physics(&mapping);
+    errors.extend(more);
     for level in &levels {
         println!("level {} at {:?}", level.level, level.bounds);
         for (layer, grid, origin) in &level.grids {

@@ -180,3 +180,46 @@ fn a_foreign_ldtk_project_plays_with_its_own_mapping() {
         "walking left for a second moves the player left"
     );
 }
+
+/// LDtk's own sample projects, of every shape (several worlds, levels in `.ldtkl` files, 8 px
+/// grids, free and linear layouts), play with their mappings: the game loads the first level of
+/// the first world, and a player walks and jumps in it for three seconds.
+#[test]
+fn the_ldtk_samples_of_every_shape_play_with_their_mappings() {
+    let samples = root().0.join("crates/bevy_platformer_physics/tests/data/ldtk/samples");
+    for project in [
+        "SeparateLevelFiles.ldtk",
+        "unitTest.ldtk",
+        "Test_file_for_API_showing_all_features.ldtk",
+        "WorldMap_Free_layout.ldtk",
+    ] {
+        let level = LevelSource::File {
+            path: samples.join(project),
+            mapping: Some(samples.join(project.replace(".ldtk", ".physics.ron"))),
+        };
+        let report = headless::run(&HeadlessRun {
+            root: root(),
+            level: level.clone(),
+            replay: Some(Replay::default().hold(60, "R").hold(60, "RJ").hold(60, "L")),
+            frames: 180,
+            start: None,
+            trace: None,
+            run_past_goal: true,
+        })
+        .unwrap_or_else(|e| panic!("{project}: {e}"));
+        let rows: Vec<&str> = report.trace.lines().skip(1).collect();
+        assert_eq!(rows.len(), 180, "{project}: played every frame");
+        let mut app = headless_app(root(), level, None, InputSource::Idle);
+        app.update();
+        let info = app.world().resource::<LevelInfo>().clone();
+        // The samples are not Mario levels: no Player entity, unknown entities. Never a problem
+        // with the physics mapping or the files.
+        assert!(
+            info.problems
+                .iter()
+                .all(|p| !p.contains("mapping") && !p.contains("cannot be read") && !p.contains("no collision layer")),
+            "{project}: {:#?}",
+            info.problems
+        );
+    }
+}

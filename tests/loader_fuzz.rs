@@ -6,7 +6,7 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
-use bevy_platformer_physics::ldtk::{LdtkPhysicsMapping, level_physics, parse_ldtk};
+use bevy_platformer_physics::ldtk::{LdtkPhysicsMapping, level_physics, parse_ldtk, world_origin};
 use serde_json::Value;
 use slope_bros::level::{LevelSource, read_level};
 use slope_bros::paths::DataRoot;
@@ -168,7 +168,7 @@ fn ldtk_values_out_of_range_never_panic_or_run_away() {
             };
             for level in &project.levels {
                 let (_, errors) = must_not_panic(&format!("{name} case {case}: level_physics"), || {
-                    level_physics("values.ldtk", level, &mapping)
+                    level_physics("values.ldtk", level, &project.defs, &mapping, world_origin(level))
                 });
                 for e in errors {
                     assert!(e.to_string().contains("values.ldtk"), "{e}");

@@ -58,11 +58,6 @@ pub struct LevelPhysics {
     pub entities: Vec<LdtkEntityPlacement>,
 }
 
-/// The world y of a level's top edge (LDtk's `worldY` is y-down).
-fn level_top(level: &Level) -> f32 {
-    -(level.world_y as f32)
-}
-
 fn field<'a>(entity: &'a EntityInstance, name: &str) -> Option<&'a FieldValue> {
     entity
         .field_instances
@@ -71,9 +66,17 @@ fn field<'a>(entity: &'a EntityInstance, name: &str) -> Option<&'a FieldValue> {
         .map(|f| &f.value)
 }
 
-/// Builds the physics of `level`. `file` names the project in errors. Problems are returned
-/// beside whatever could be built.
-pub fn level_physics(file: &str, level: &Level, mapping: &LdtkPhysicsMapping) -> (LevelPhysics, Vec<LdtkPhysicsError>) {
+/// Builds the physics of `level`, of the project `file` whose definitions are `defs`, with its
+/// bottom-left corner at `origin` (y up, px: where the game draws the level; with
+/// `bevy_ecs_ldtk`, the level entity's world position). Problems are returned beside whatever
+/// could be built.
+pub fn level_physics(
+    file: &str,
+    level: &Level,
+    defs: &Definitions,
+    mapping: &LdtkPhysicsMapping,
+    origin: Vec2,
+) -> (LevelPhysics, Vec<LdtkPhysicsError>) {
     let mut errors = Vec::new();
     let error = |layer: Option<&str>, entity: Option<String>, message: String| LdtkPhysicsError {
         file: file.to_string(),
@@ -82,15 +85,12 @@ pub fn level_physics(file: &str, level: &Level, mapping: &LdtkPhysicsMapping) ->
         entity,
         message,
     };
-    let left = level.world_x as f32;
-    let top = level_top(level);
+    let left = origin.x;
+    let top = origin.y + level.px_hei as f32;
     let mut physics = LevelPhysics {
         level: level.identifier.clone(),
         iid: level.iid.clone(),
-        bounds: Aabb::from_min_size(
-            Vec2::new(left, top - level.px_hei as f32),
-            Vec2::new(level.px_wid as f32, level.px_hei as f32),
-        ),
+        bounds: Aabb::from_min_size(origin, Vec2::new(level.px_wid as f32, level.px_hei as f32)),
         grids: Vec::new(),
         slopes: Vec::new(),
         one_way_platforms: Vec::new(),
@@ -101,7 +101,9 @@ pub fn level_physics(file: &str, level: &Level, mapping: &LdtkPhysicsMapping) ->
         errors.push(error(
             None,
             None,
-            "the level's layers are in an external file (external levels are not supported)".to_string(),
+            "the level's layers are in its own .ldtkl file, not read: read the project with LdtkProjectFile, or \
+             load it with bevy_ecs_ldtk"
+                .to_string(),
         ));
         return (physics, errors);
     };
@@ -109,9 +111,9 @@ pub fn level_physics(file: &str, level: &Level, mapping: &LdtkPhysicsMapping) ->
     for layer in layers {
         match layer.layer_instance_type {
             Type::IntGrid => {
-                if let Some(values) = mapping.layers.get(&layer.identifier) {
+                if let Some(values) = mapping.cells_of(&layer.identifier, defs) {
                     found_collision_layer = true;
-                    match int_grid(layer, values, mapping.merge_cells, left, top) {
+                    match int_grid(layer, &values, mapping.merge_cells, left, top) {
                         Ok((grid, origin, problems)) => {
                             errors.extend(problems.into_iter().map(|m| error(Some(&layer.identifier), None, m)));
                             physics.grids.push((layer.identifier.clone(), grid, origin));
@@ -144,7 +146,11 @@ pub fn level_physics(file: &str, level: &Level, mapping: &LdtkPhysicsMapping) ->
         }
     }
     if !found_collision_layer {
-        let wanted: Vec<&str> = mapping.layers.keys().map(String::as_str).collect();
+        let wanted: Vec<&str> = if mapping.layers.is_empty() {
+            DEFAULT_COLLISION_LAYERS.to_vec()
+        } else {
+            mapping.layers.keys().map(String::as_str).collect()
+        };
         errors.push(error(
             None,
             None,
@@ -152,25 +158,6 @@ pub fn level_physics(file: &str, level: &Level, mapping: &LdtkPhysicsMapping) ->
         ));
     }
     (physics, errors)
-}
-
-/// Builds the physics of every level of `project`.
-pub fn world_physics(
-    file: &str,
-    project: &LdtkJson,
-    mapping: &LdtkPhysicsMapping,
-) -> (Vec<LevelPhysics>, Vec<LdtkPhysicsError>) {
-    let mut errors = Vec::new();
-    let levels = project
-        .levels
-        .iter()
-        .map(|level| {
-            let (physics, problems) = level_physics(file, level, mapping);
-            errors.extend(problems);
-            physics
-        })
-        .collect();
-    (levels, errors)
 }
 
 /// The grid of an IntGrid layer, its bottom-left corner, and the problems (unmapped values, once

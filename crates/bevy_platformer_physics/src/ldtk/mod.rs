@@ -25,16 +25,18 @@
 
 mod level;
 mod plugin;
+mod project;
 
 pub use level::*;
 pub use plugin::*;
+pub use project::*;
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use bevy::prelude::*;
 /// The LDtk types a game reads beside the physics (entity and level fields).
-pub use bevy_ecs_ldtk::ldtk::{FieldValue, LdtkJson, Level};
+pub use bevy_ecs_ldtk::ldtk::{Definitions, FieldValue, LdtkJson, Level};
 use serde::{Deserialize, Serialize};
 
 use crate::tile_grid::TileCell;
@@ -78,12 +80,57 @@ impl From<CellKind> for TileCell {
     }
 }
 
+/// An IntGrid value in a mapping: its number, or its identifier (the name given to it in the
+/// project's layer definition, as LDtk's editor shows it). In RON, `1` or `"walls"`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum IntGridValue {
+    /// The value's number.
+    Number(i32),
+    /// The value's identifier.
+    Name(String),
+}
+
+impl From<i32> for IntGridValue {
+    fn from(value: i32) -> Self {
+        Self::Number(value)
+    }
+}
+
+impl From<&str> for IntGridValue {
+    fn from(name: &str) -> Self {
+        Self::Name(name.to_string())
+    }
+}
+
+/// The IntGrid layers used when a mapping names none: value 1 of each is solid.
+pub const DEFAULT_COLLISION_LAYERS: [&str; 4] = ["Collisions", "Collision", "Walls", "IntGrid"];
+
 /// How an LDtk project becomes physics.
+///
+/// # Example
+///
+/// ```
+/// use bevy_platformer_physics::ldtk::{CellKind, LdtkPhysicsMapping};
+///
+/// // The same mapping in RON (a file the game loads) and in code.
+/// let from_file = LdtkPhysicsMapping::from_ron(
+///     r#"(layers: {"Collisions": {"walls": Solid, 2: OneWay}})"#,
+///     "mapping.ron",
+/// )
+/// .unwrap();
+/// let in_code = LdtkPhysicsMapping::default()
+///     .with_cell("Collisions", "walls", CellKind::Solid)
+///     .with_cell("Collisions", 2, CellKind::OneWay);
+/// assert_eq!(from_file, in_code);
+/// ```
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct LdtkPhysicsMapping {
-    /// IntGrid layer identifier → (value → kind). Value 0 is always empty.
-    pub layers: BTreeMap<String, BTreeMap<i32, CellKind>>,
+    /// IntGrid layer identifier → (value, by number or identifier → kind). Value 0 is always
+    /// empty. When no layer is named, value 1 of every IntGrid layer named as in
+    /// [`DEFAULT_COLLISION_LAYERS`] is solid.
+    pub layers: BTreeMap<String, BTreeMap<IntGridValue, CellKind>>,
     /// Identifier of slope entities.
     pub slope_entity: String,
     /// Identifier of one-way platform entities.
@@ -96,12 +143,8 @@ pub struct LdtkPhysicsMapping {
 
 impl Default for LdtkPhysicsMapping {
     fn default() -> Self {
-        let solid_one = BTreeMap::from([(1, CellKind::Solid)]);
         Self {
-            layers: ["Collisions", "Collision", "Walls", "IntGrid"]
-                .into_iter()
-                .map(|name| (name.to_string(), solid_one.clone()))
-                .collect(),
+            layers: BTreeMap::new(),
             slope_entity: "Slope".to_string(),
             one_way_entity: "OneWayPlatform".to_string(),
             lift_entity: "Lift".to_string(),
@@ -111,6 +154,100 @@ impl Default for LdtkPhysicsMapping {
 }
 
 impl LdtkPhysicsMapping {
+    /// The mapping with the IntGrid value `value` (number or identifier) of layer `layer` made
+    /// `kind`.
+    pub fn with_cell(mut self, layer: &str, value: impl Into<IntGridValue>, kind: CellKind) -> Self {
+        self.set_cell(layer, value, kind);
+        self
+    }
+
+    /// Makes the IntGrid value `value` (number or identifier) of layer `layer` `kind`.
+    pub fn set_cell(&mut self, layer: &str, value: impl Into<IntGridValue>, kind: CellKind) {
+        self.layers
+            .entry(layer.to_string())
+            .or_default()
+            .insert(value.into(), kind);
+    }
+
+    /// The value → kind table of the IntGrid layer `layer`, if the mapping covers it: by number,
+    /// the identifiers resolved with the layer's definition in `defs` (an identifier the layer
+    /// does not define is left out; [`check`](Self::check) reports it).
+    pub fn cells_of(&self, layer: &str, defs: &Definitions) -> Option<BTreeMap<i32, CellKind>> {
+        if self.layers.is_empty() {
+            return DEFAULT_COLLISION_LAYERS
+                .contains(&layer)
+                .then(|| BTreeMap::from([(1, CellKind::Solid)]));
+        }
+        let values = self.layers.get(layer)?;
+        let definition = defs.layers.iter().find(|d| d.identifier == layer);
+        let number = |value: &IntGridValue| match value {
+            IntGridValue::Number(n) => Some(*n),
+            IntGridValue::Name(name) => definition?
+                .int_grid_values
+                .iter()
+                .find(|v| v.identifier.as_deref() == Some(name.as_str()))
+                .map(|v| v.value),
+        };
+        Some(
+            values
+                .iter()
+                .filter_map(|(value, kind)| Some((number(value)?, *kind)))
+                .collect(),
+        )
+    }
+
+    /// What in this mapping does not fit the project `file` whose definitions are `defs`: a
+    /// layer the project does not define as an IntGrid layer, a value identifier the layer does
+    /// not define. Each is one error naming the layer or the value.
+    pub fn check(&self, file: &str, defs: &Definitions) -> Vec<LdtkPhysicsError> {
+        let mut errors = Vec::new();
+        for (layer, values) in &self.layers {
+            let in_layer = |message: String| LdtkPhysicsError {
+                layer: Some(layer.clone()),
+                ..LdtkPhysicsError::file(file, message)
+            };
+            let Some(definition) = defs
+                .layers
+                .iter()
+                .find(|d| &d.identifier == layer && d.purple_type == bevy_ecs_ldtk::ldtk::Type::IntGrid)
+            else {
+                let known: Vec<&str> = defs
+                    .layers
+                    .iter()
+                    .filter(|d| d.purple_type == bevy_ecs_ldtk::ldtk::Type::IntGrid)
+                    .map(|d| d.identifier.as_str())
+                    .collect();
+                errors.push(in_layer(format!(
+                    "the mapping names IntGrid layer {layer}, which the project does not define (its IntGrid layers: {})",
+                    known.join(", ")
+                )));
+                continue;
+            };
+            for value in values.keys() {
+                if let IntGridValue::Name(name) = value
+                    && !definition
+                        .int_grid_values
+                        .iter()
+                        .any(|v| v.identifier.as_deref() == Some(name.as_str()))
+                {
+                    let known: Vec<String> = definition
+                        .int_grid_values
+                        .iter()
+                        .map(|v| match &v.identifier {
+                            Some(id) => format!("{id} ({})", v.value),
+                            None => v.value.to_string(),
+                        })
+                        .collect();
+                    errors.push(in_layer(format!(
+                        "the mapping names value {name:?}, which the layer does not define (its values: {})",
+                        known.join(", ")
+                    )));
+                }
+            }
+        }
+        errors
+    }
+
     /// Reads a mapping from RON text; `file` names it in the error.
     pub fn from_ron(text: &str, file: &str) -> Result<Self, LdtkPhysicsError> {
         ron::from_str(text).map_err(|e| {

@@ -54,6 +54,12 @@ fn collisions_layer_mut(level: &mut Level) -> &mut LayerInstance {
 }
 
 const FILE: &str = "Typical_2D_platformer_example.ldtk";
+
+/// The physics of the first level of `project`, at its world position.
+fn physics_of(file: &str, project: &LdtkJson, mapping: &LdtkPhysicsMapping) -> (LevelPhysics, Vec<LdtkPhysicsError>) {
+    let level = &project.levels[0];
+    level_physics(file, level, &project.defs, mapping, world_origin(level))
+}
 const BODY: u32 = 1 << 1;
 const WORLD: u32 = 1;
 
@@ -351,7 +357,7 @@ fn a_layer_whose_size_disagrees_with_its_values_is_left_out_with_an_error() {
         layer.c_wid = c_wid;
         layer.c_hei = c_hei;
         layer.grid_size = grid_size;
-        let (physics, errors) = level_physics("huge.ldtk", &project.levels[0], &mapping);
+        let (physics, errors) = physics_of("huge.ldtk", &project, &mapping);
         assert!(physics.grids.is_empty(), "{c_wid} × {c_hei}: the layer is left out");
         assert!(
             errors
@@ -364,7 +370,7 @@ fn a_layer_whose_size_disagrees_with_its_values_is_left_out_with_an_error() {
     let mut project = sample();
     let layer = collisions_layer_mut(&mut project.levels[0]);
     layer.grid_size = 0;
-    let (physics, errors) = level_physics("zero.ldtk", &project.levels[0], &mapping);
+    let (physics, errors) = physics_of("zero.ldtk", &project, &mapping);
     assert!(physics.grids.is_empty());
     assert!(
         errors.iter().any(|e| e.to_string().contains("gridSize is 0")),
@@ -375,7 +381,9 @@ fn a_layer_whose_size_disagrees_with_its_values_is_left_out_with_an_error() {
 #[test]
 fn a_missing_collision_layer_and_bad_entities_are_named_and_the_rest_loads() {
     let mut project = sample();
+    let defs = project.defs.clone();
     let level = &mut project.levels[0];
+    let origin = world_origin(level);
     let layers = level.layer_instances.as_mut().unwrap();
     // A lift without its path, a slope with a wrong field type, and a valid slope and lift.
     let entities = layers
@@ -405,7 +413,7 @@ fn a_missing_collision_layer_and_bad_entities_are_named_and_the_rest_loads() {
         .entity_instances
         .extend([broken_lift, broken_slope, slope, lift]);
     let mapping = sample_mapping();
-    let (physics, errors) = level_physics(FILE, level, &mapping);
+    let (physics, errors) = level_physics(FILE, level, &defs, &mapping, origin);
     let texts: Vec<String> = errors.iter().map(ToString::to_string).collect();
     assert_eq!(errors.len(), 2, "{texts:#?}");
     assert!(
@@ -436,7 +444,7 @@ fn a_missing_collision_layer_and_bad_entities_are_named_and_the_rest_loads() {
             layer.identifier = "Renamed".into();
         }
     }
-    let (physics, errors) = level_physics(FILE, level, &mapping);
+    let (physics, errors) = level_physics(FILE, level, &defs, &mapping, origin);
     assert!(
         errors.iter().any(|e| e.to_string()
             == format!(
@@ -490,7 +498,7 @@ fn despawning_a_level_leaves_no_stale_colliders() {
 /// Stands in for the PNG decoder (this crate's Bevy has none): `bevy_ecs_ldtk` spawns a level only
 /// once the project's tileset pictures are loaded, and physics needs no pixels.
 #[derive(Default, TypePath)]
-struct BlankImageLoader;
+pub(crate) struct BlankImageLoader;
 
 impl bevy::asset::AssetLoader for BlankImageLoader {
     type Asset = Image;
@@ -507,7 +515,7 @@ impl bevy::asset::AssetLoader for BlankImageLoader {
     }
 
     fn extensions(&self) -> &[&str] {
-        &["png"]
+        &["png", "gif"]
     }
 }
 

@@ -23,6 +23,8 @@ mod landing;
 mod layers_and_sensors;
 #[cfg(feature = "ldtk")]
 mod ldtk;
+#[cfg(feature = "ldtk")]
+mod ldtk_projects;
 mod lifts;
 mod one_way;
 mod pixel_perfect;

@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::ldtk::FieldValue;
 use bevy_platformer_physics::ldtk::{
-    LdtkEntityPlacement, LdtkPhysicsMapping, LevelPhysics, level_physics, load_ldtk_file, spawn_level_physics,
+    LdtkEntityPlacement, LdtkPhysicsMapping, LdtkProjectFile, LevelPhysics, spawn_level_physics,
 };
 use bevy_platformer_physics::prelude::{PathFollower, TransformInterpolation};
 
@@ -335,14 +335,22 @@ pub fn read_level(source: &LevelSource, root: &DataRoot) -> Result<LevelData, St
         Some(m) => LdtkPhysicsMapping::load(m).map_err(|e| e.to_string())?,
         None => LdtkPhysicsMapping::default(),
     };
-    let project = load_ldtk_file(&path).map_err(|e| e.to_string())?;
+    let (project, load_problems) = LdtkProjectFile::load(&path).map_err(|e| e.to_string())?;
     let file = path.display().to_string();
-    let level = project
-        .levels
-        .first()
-        .ok_or_else(|| format!("{file}: the project has no level"))?;
-    let (physics, errors) = level_physics(&file, level, &mapping);
-    let mut problems: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    // The first level of the first world (a project of one level, or the start of a world).
+    let project_level = project.levels.first().ok_or_else(|| {
+        let why: Vec<String> = load_problems.iter().map(ToString::to_string).collect();
+        format!("{file}: the project has no level that loads ({})", why.join("; "))
+    })?;
+    let level = &project_level.level;
+    let (physics, errors) = project.level_physics(project_level, &mapping);
+    let mapping_problems = mapping.check(&file, &project.json.defs);
+    let mut problems: Vec<String> = load_problems
+        .iter()
+        .chain(&mapping_problems)
+        .chain(&errors)
+        .map(ToString::to_string)
+        .collect();
 
     let field_string = |name: &str| -> Option<String> {
         level
@@ -390,7 +398,7 @@ pub fn read_level(source: &LevelSource, root: &DataRoot) -> Result<LevelData, St
                 cells.values[((cells.height - 1 - y) * cells.width + x) as usize] = *value;
             }
         }
-        let definitions = project.defs.layers.iter().find(|l| &l.identifier == layer_name);
+        let definitions = project.json.defs.layers.iter().find(|l| &l.identifier == layer_name);
         let values = definitions.map(|l| l.int_grid_values.as_slice()).unwrap_or_default();
         cells.blocks = values
             .iter()
