@@ -380,5 +380,32 @@ mod tests {
                 .is_some()
         );
         assert!(SlopeSegment::new(Vec2::new(10.0, 5.0), Vec2::ZERO).problem().is_none());
+        // Away from the origin too: the size is the difference of the ends.
+        assert!(
+            SlopeSegment::new(Vec2::splat(5.0), Vec2::new(15.0, 5.0))
+                .problem()
+                .is_some()
+        );
+        assert!(
+            SlopeSegment::new(Vec2::splat(5.0), Vec2::new(5.0, 15.0))
+                .problem()
+                .is_some()
+        );
+    }
+
+    #[test]
+    fn a_segment_is_placed_at_its_entity() {
+        let segment = SlopeSegment::new(Vec2::ZERO, Vec2::new(10.0, 5.0));
+        assert_eq!(
+            segment.shape(Vec2::new(100.0, 50.0)),
+            SlopeShape::new(Vec2::new(100.0, 50.0), Vec2::new(110.0, 55.0))
+        );
+    }
+
+    #[test]
+    fn a_flat_shape_counts_as_rising_left() {
+        let flat = SlopeShape::new(Vec2::ZERO, Vec2::new(10.0, 0.0));
+        assert!(!flat.rises_right());
+        assert_eq!(flat.rise(), SlopeRise::Left);
     }
 }

@@ -24,10 +24,12 @@
 //! layer or entity and the problem, and the rest of the level still loads.
 
 mod level;
+mod mapping_file;
 mod plugin;
 mod project;
 
 pub use level::*;
+pub use mapping_file::{LdtkPhysicsMappingAsset, LdtkPhysicsMappingFile, LdtkPhysicsMappingLoader};
 pub use plugin::*;
 pub use project::*;
 

@@ -12,10 +12,21 @@ use crate::components::{Collider, OneWayPlatform};
 use crate::slope::SlopeSegment;
 use crate::tile_grid::TileGrid;
 
-/// Marks the physics entities spawned for an LDtk level.
+/// Marks the physics entities the bridge spawns for an LDtk level (grids, slopes, one-way
+/// platforms, lifts): made again when the mapping changes, despawned with the level.
 #[derive(Component, Clone, Debug, PartialEq, Eq, Reflect)]
 #[reflect(Component, Debug)]
 pub struct LdtkLevelPhysics {
+    /// The level's iid.
+    pub level_iid: String,
+}
+
+/// Marks a collider, slope or grid that `bevy_ecs_ldtk` spawned inside a level (an `LdtkEntity`
+/// bundle) and the bridge made top-level: despawned with its level (and when the level is
+/// spawned again), kept when the mapping changes.
+#[derive(Component, Clone, Debug, PartialEq, Eq, Reflect)]
+#[reflect(Component, Debug)]
+pub struct LdtkLevelEntity {
     /// The level's iid.
     pub level_iid: String,
 }
@@ -95,8 +106,8 @@ pub struct LdtkPhysicsReport {
 ///
 /// A collider, slope or tile grid that `bevy_ecs_ldtk` spawns as a child of a level (an
 /// `LdtkEntity` bundle with a [`Dynamic`](crate::Dynamic) body, say) is made top-level at its
-/// world position, keeping [`LdtkLevelPhysics`], so that it despawns with its level: the
-/// plugin's physics reads a `Transform` as a world position.
+/// world position, marked [`LdtkLevelEntity`], so that it despawns with its level: the plugin's
+/// physics reads a `Transform` as a world position.
 #[derive(Default)]
 pub struct LdtkPhysicsPlugin;
 
@@ -105,13 +116,21 @@ impl Plugin for LdtkPhysicsPlugin {
         app.init_resource::<LdtkPhysicsMapping>()
             .init_resource::<LdtkPhysicsReport>()
             .register_type::<LdtkLevelPhysics>()
-            // Right after bevy_ecs_ldtk spawns a level, before the fixed steps of the frame.
-            .add_systems(
-                PreUpdate,
-                (follow_level_events, lift_physics_out_of_levels)
-                    .chain()
-                    .after(bevy_ecs_ldtk::systems::process_ldtk_levels),
-            );
+            .register_type::<LdtkLevelEntity>();
+        // Right after bevy_ecs_ldtk spawns a level, before the fixed steps of the frame.
+        let follow_levels = (follow_level_events, lift_physics_out_of_levels)
+            .chain()
+            .after(bevy_ecs_ldtk::systems::process_ldtk_levels);
+        // The mapping file is an asset (an app without assets spawns levels itself).
+        if app.is_plugin_added::<bevy::asset::AssetPlugin>() {
+            app.init_asset::<LdtkPhysicsMappingAsset>()
+                .register_asset_loader(LdtkPhysicsMappingLoader)
+                .add_systems(
+                    PreUpdate,
+                    super::mapping_file::follow_mapping_file.before(follow_level_events),
+                );
+        }
+        app.add_systems(PreUpdate, follow_levels);
     }
 }
 
@@ -171,52 +190,74 @@ fn follow_level_events(
     levels: Query<(Entity, &LevelIid)>,
     transforms: Query<(&Transform, Option<&ChildOf>)>,
     physics: Query<(Entity, &LdtkLevelPhysics)>,
+    lifted: Query<(Entity, &LdtkLevelEntity)>,
     mapping: Res<LdtkPhysicsMapping>,
     mut report: ResMut<LdtkPhysicsReport>,
     mut checked: Local<HashSet<String>>,
 ) {
+    // Levels to make the physics of: those spawned, and every other one when the mapping changed.
+    let (mut spawned, mut gone) = (Vec::new(), Vec::new());
     for event in events.read() {
         match event {
-            LevelEvent::Spawned(iid) => {
-                let Some(assets) = &assets else { continue };
-                for handle in &projects {
-                    let Some(project) = assets.get(&handle.handle) else {
-                        continue;
-                    };
-                    let level = match project.data() {
-                        LdtkProjectData::Standalone(data) => data.get_loaded_level_by_iid(iid.get()),
-                        LdtkProjectData::Parent(data) => external
-                            .as_ref()
-                            .and_then(|external| data.get_external_level_by_iid(external, iid.get())),
-                    };
-                    let Some(level) = level else {
-                        continue;
-                    };
-                    let file = handle
-                        .handle
-                        .path()
-                        .map_or_else(|| "LDtk project".to_string(), |p| p.to_string());
-                    let defs = &project.json_data().defs;
-                    let mut errors = Vec::new();
-                    if checked.insert(file.clone()) {
-                        errors.extend(mapping.check(&file, defs));
-                    }
-                    let origin = levels
-                        .iter()
-                        .find(|(_, level_iid)| level_iid.get() == iid.get())
-                        .map_or(Vec2::ZERO, |(entity, _)| world_translation(entity, &transforms));
-                    despawn_level_physics(&mut commands, &physics, iid.get());
-                    let (level_physics, problems) = level_physics(&file, level.raw(), defs, &mapping, origin);
-                    errors.extend(problems);
-                    for problem in errors {
-                        error!("{problem}");
-                        report.errors.push(problem);
-                    }
-                    spawn_level_physics(&mut commands, &level_physics);
-                }
-            }
-            LevelEvent::Despawned(iid) => despawn_level_physics(&mut commands, &physics, iid.get()),
+            LevelEvent::Spawned(iid) => spawned.push(iid.get().clone()),
+            LevelEvent::Despawned(iid) => gone.push(iid.get().clone()),
             _ => {}
+        }
+    }
+    let mut remade: Vec<String> = Vec::new();
+    if mapping.is_changed() && !mapping.is_added() {
+        checked.clear();
+        remade.extend(
+            levels
+                .iter()
+                .map(|(_, iid)| iid.get().clone())
+                .filter(|iid| !spawned.contains(iid)),
+        );
+    }
+    for iid in &gone {
+        despawn_level_physics(&mut commands, &physics, iid);
+        despawn_level_entities(&mut commands, &lifted, iid);
+    }
+    for iid in &spawned {
+        // The bodies lifted out of the level's previous spawn (bevy_ecs_ldtk respawned it).
+        despawn_level_entities(&mut commands, &lifted, iid);
+    }
+    let Some(assets) = &assets else { return };
+    for iid in spawned.iter().chain(&remade) {
+        for handle in &projects {
+            let Some(project) = assets.get(&handle.handle) else {
+                continue;
+            };
+            let level = match project.data() {
+                LdtkProjectData::Standalone(data) => data.get_loaded_level_by_iid(iid),
+                LdtkProjectData::Parent(data) => external
+                    .as_ref()
+                    .and_then(|external| data.get_external_level_by_iid(external, iid)),
+            };
+            let Some(level) = level else {
+                continue;
+            };
+            let file = handle
+                .handle
+                .path()
+                .map_or_else(|| "LDtk project".to_string(), |p| p.to_string());
+            let defs = &project.json_data().defs;
+            let mut errors = Vec::new();
+            if checked.insert(file.clone()) {
+                errors.extend(mapping.check(&file, defs));
+            }
+            let origin = levels
+                .iter()
+                .find(|(_, level_iid)| level_iid.get() == iid)
+                .map_or(Vec2::ZERO, |(entity, _)| world_translation(entity, &transforms));
+            despawn_level_physics(&mut commands, &physics, iid);
+            let (level_physics, problems) = level_physics(&file, level.raw(), defs, &mapping, origin);
+            errors.extend(problems);
+            for problem in errors {
+                error!("{problem}");
+                report.errors.push(problem);
+            }
+            spawn_level_physics(&mut commands, &level_physics);
         }
     }
 }
@@ -227,14 +268,18 @@ type NestedPhysics = (
     Or<(With<Collider>, With<SlopeSegment>, With<TileGrid>)>,
     With<ChildOf>,
     Without<LdtkLevelPhysics>,
+    Without<LdtkLevelEntity>,
 );
 
+/// The entities above physics in a hierarchy: worlds, levels, layers.
+type NotPhysics = (Without<Collider>, Without<SlopeSegment>, Without<TileGrid>);
+
 /// Makes the colliders, slopes and grids spawned inside a level top-level at their world
-/// position, marked with the level's iid.
+/// position, marked with [`LdtkLevelEntity`].
 fn lift_physics_out_of_levels(
     mut commands: Commands,
     mut nested: Query<(Entity, &mut Transform), NestedPhysics>,
-    parents: Query<(&Transform, Option<&ChildOf>), (Without<Collider>, Without<SlopeSegment>, Without<TileGrid>)>,
+    parents: Query<(&Transform, Option<&ChildOf>), NotPhysics>,
     ancestry: Query<&ChildOf>,
     levels: Query<&LevelIid>,
 ) {
@@ -245,9 +290,18 @@ fn lift_physics_out_of_levels(
         let parent = ancestry.get(entity).map(ChildOf::parent).ok();
         let offset = parent.map_or(Vec2::ZERO, |p| world_translation(p, &parents));
         transform.translation += offset.extend(0.0);
-        commands.entity(entity).remove::<ChildOf>().insert(LdtkLevelPhysics {
+        commands.entity(entity).remove::<ChildOf>().insert(LdtkLevelEntity {
             level_iid: level.get().clone(),
         });
+    }
+}
+
+/// Despawns the entities of level `iid` that were made top-level.
+fn despawn_level_entities(commands: &mut Commands, lifted: &Query<(Entity, &LdtkLevelEntity)>, iid: &str) {
+    for (entity, marker) in lifted {
+        if marker.level_iid == iid {
+            commands.entity(entity).despawn();
+        }
     }
 }
 

@@ -441,19 +441,24 @@ fn typical_mapping() -> LdtkPhysicsMapping {
 /// file for each picture it names (the samples come without them; `BlankImageLoader` reads none
 /// of their bytes). Returns the folder.
 fn staged(name: &str) -> PathBuf {
-    let folder = std::env::temp_dir().join(format!("ldtk-staged-{}-{name}", std::process::id()));
+    staged_from(&sample(""), name, "")
+}
+
+/// [`staged`] for the project `name` in `source`, in a folder named after `tag` too.
+fn staged_from(source: &std::path::Path, name: &str, tag: &str) -> PathBuf {
+    let folder = std::env::temp_dir().join(format!("ldtk-staged-{}-{tag}{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&folder);
     std::fs::create_dir_all(&folder).unwrap();
-    std::fs::copy(sample(name), folder.join(name)).unwrap();
+    std::fs::copy(source.join(name), folder.join(name)).unwrap();
     let stem = name.trim_end_matches(".ldtk");
-    if sample(stem).is_dir() {
+    if source.join(stem).is_dir() {
         std::fs::create_dir_all(folder.join(stem)).unwrap();
-        for file in std::fs::read_dir(sample(stem)).unwrap() {
+        for file in std::fs::read_dir(source.join(stem)).unwrap() {
             let file = file.unwrap().path();
             std::fs::copy(&file, folder.join(stem).join(file.file_name().unwrap())).unwrap();
         }
     }
-    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(sample(name)).unwrap()).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(source.join(name)).unwrap()).unwrap();
     let mut pictures: Vec<String> = json["defs"]["tilesets"]
         .as_array()
         .unwrap()
@@ -577,7 +582,7 @@ fn bodies_declared_as_ldtk_entities_become_top_level_at_their_world_position() {
             player.rect.center() + world_at
         );
         assert_eq!(
-            app.world().get::<LdtkLevelPhysics>(body).map(|p| p.level_iid.clone()),
+            app.world().get::<LdtkLevelEntity>(body).map(|p| p.level_iid.clone()),
             Some(level.level.iid.clone()),
             "it goes with its level"
         );
@@ -590,4 +595,126 @@ fn bodies_declared_as_ldtk_entities_become_top_level_at_their_world_position() {
             app.world().get::<Transform>(body).unwrap().translation
         );
     }
+}
+
+/// How many cells of level `iid`'s grids are solid.
+fn solid_cells(app: &mut App, iid: &str) -> usize {
+    let world = app.world_mut();
+    world
+        .query::<(&TileGrid, &LdtkLevelPhysics)>()
+        .iter(world)
+        .filter(|(_, p)| p.level_iid == iid)
+        .map(|(grid, _)| {
+            (0..grid.width() as i32)
+                .flat_map(|x| (0..grid.height() as i32).map(move |y| (x, y)))
+                .filter(|&(x, y)| grid.get(x, y) == TileCell::Solid)
+                .count()
+        })
+        .sum()
+}
+
+/// Updates `app` until `done` holds (or fails the test, with `what`).
+fn update_until(app: &mut App, what: &str, mut done: impl FnMut(&mut App) -> bool) {
+    for _ in 0..2000 {
+        app.update();
+        if done(app) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    panic!("never: {what}");
+}
+
+#[test]
+fn a_mapping_file_that_changes_remakes_the_physics_of_the_spawned_levels() {
+    let folder = staged_from(&data_folder(), TYPICAL, "mapping-");
+    let mapping_path = folder.join("typical.physics.ron");
+    std::fs::write(
+        &mapping_path,
+        r#"(layers: {"Collisions": {1: Solid, 2: Empty, 3: Solid}})"#,
+    )
+    .unwrap();
+    let mut app = pipeline(
+        folder.clone(),
+        TYPICAL,
+        LdtkPhysicsMapping::default(),
+        LevelSpawnBehavior::UseZeroTranslation,
+        Vec2::ZERO,
+    );
+    app.register_ldtk_entity::<DeclaredBody>("Player");
+    let handle = app.world().resource::<AssetServer>().load("typical.physics.ron");
+    app.insert_resource(LdtkPhysicsMappingFile(handle));
+    app.insert_resource(LevelSelection::index(0));
+    let (project, _) = LdtkProjectFile::load(data_folder().join(TYPICAL)).unwrap();
+    let iid = project.levels[0].level.iid.clone();
+    update_until(&mut app, "the file's mapping", |app| {
+        app.world()
+            .resource::<LdtkPhysicsMapping>()
+            .layers
+            .contains_key("Collisions")
+            && solid_cells(app, &iid) > 0
+    });
+    let before = solid_cells(&mut app, &iid);
+    let player = {
+        let world = app.world_mut();
+        world.query_filtered::<Entity, With<Dynamic>>().single(world).unwrap()
+    };
+    // The ladders (value 2) become solid too: saved, and reloaded (as Bevy's file watcher would).
+    std::fs::write(
+        &mapping_path,
+        r#"(layers: {"Collisions": {1: Solid, 2: Solid, 3: Solid}})"#,
+    )
+    .unwrap();
+    app.world().resource::<AssetServer>().reload("typical.physics.ron");
+    update_until(&mut app, "more solid cells", |app| solid_cells(app, &iid) > before);
+    assert!(app.world().get_entity(player).is_ok(), "the level's bodies stay");
+    // A broken file keeps the mapping, with one error naming it.
+    std::fs::write(&mapping_path, "(layers: {").unwrap();
+    app.world().resource::<AssetServer>().reload("typical.physics.ron");
+    update_until(&mut app, "the error", |app| {
+        app.world()
+            .resource::<LdtkPhysicsReport>()
+            .errors
+            .iter()
+            .any(|e| e.to_string().contains("typical.physics.ron"))
+    });
+    assert!(solid_cells(&mut app, &iid) > before, "the previous mapping stays");
+    let _ = std::fs::remove_dir_all(folder);
+}
+
+#[test]
+fn a_level_saved_again_in_the_editor_reloads_with_its_new_physics() {
+    let folder = staged_from(&data_folder(), TYPICAL, "edit-");
+    let mut app = pipeline(
+        folder.clone(),
+        TYPICAL,
+        typical_mapping(),
+        LevelSpawnBehavior::UseZeroTranslation,
+        Vec2::ZERO,
+    );
+    app.insert_resource(LevelSelection::index(0));
+    let (project, _) = LdtkProjectFile::load(data_folder().join(TYPICAL)).unwrap();
+    let iid = project.levels[0].level.iid.clone();
+    update_until(&mut app, "the level's physics", |app| solid_cells(app, &iid) > 0);
+    let before = solid_cells(&mut app, &iid);
+    // The designer removes every wall of the first level's Collisions layer and saves.
+    let path = folder.join(TYPICAL);
+    let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    for layer in json["levels"][0]["layerInstances"].as_array_mut().unwrap() {
+        if layer["__identifier"] == "Collisions" {
+            let cells = layer["intGridCsv"].as_array_mut().unwrap();
+            for (i, cell) in cells.iter_mut().enumerate() {
+                if i % 2 == 0 && *cell == serde_json::json!(1) {
+                    *cell = serde_json::json!(0);
+                }
+            }
+        }
+    }
+    std::fs::write(&path, serde_json::to_string(&json).unwrap()).unwrap();
+    app.world().resource::<AssetServer>().reload(TYPICAL);
+    update_until(&mut app, "fewer solid cells", |app| {
+        let now = solid_cells(app, &iid);
+        now > 0 && now < before
+    });
+    let _ = std::fs::remove_dir_all(folder);
 }
