@@ -9,6 +9,7 @@ mod common;
 
 mod blocks;
 mod enemies;
+mod feel;
 mod levels;
 mod levels_schema;
 mod lifts;

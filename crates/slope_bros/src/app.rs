@@ -17,6 +17,7 @@ use crate::presentation::{self, ProcessStart, ScreenshotRequest};
 use crate::replay::{Recorder, Replay, ReplayCursor};
 use crate::screens::{self, Screen, StartLevel};
 use crate::trace::Trace;
+use crate::tuning::Feel;
 
 /// The window's size in physical pixels.
 const WINDOW_SIZE: (u32, u32) = (1280, 720);
@@ -79,6 +80,7 @@ pub fn windowed_app(
             path: path.clone(),
             level: Some(first.name()),
             frames: Vec::new(),
+            feel: Feel::default(),
         });
     }
     app.add_plugins(GameCorePlugin {
@@ -91,6 +93,10 @@ pub fn windowed_app(
         Some(replay) => InputSource::Replay(ReplayCursor::new(replay)),
         None => InputSource::Live,
     });
+    // The feel asked for, else the replay's.
+    if let Some(feel) = options.feel.or(replay.as_ref().map(|r| r.feel)) {
+        app.insert_resource(feel);
+    }
     app.insert_resource(StartLevel { skip_title });
     app.add_plugins((screens::plugin, presentation::plugin));
     if let Some(path) = &options.screenshot {

@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use crate::tuning::Feel;
 use bevy::math::Vec2;
 
 /// Usage text.
@@ -15,6 +16,7 @@ OPTIONS:
     --level <NAME|PATH>     play this level: overworld, underground, sky, castle, or any .ldtk file
     --mapping <FILE>        physics mapping (RON) for a foreign .ldtk file
     --start <X,Y>           start the player's feet here (world px) instead of the Player entity
+    --feel <modern|classic> how the player moves: the game's own feel (default) or Super Mario Bros.'s
     --record <FILE.ron>     write the session's input as a replay when the game exits
     --headless              run the game rules without a window (needs --frames)
     --replay <FILE.ron>     drive the player with a recorded replay
@@ -34,6 +36,8 @@ pub struct Options {
     pub mapping: Option<PathBuf>,
     /// `--start`.
     pub start: Option<Vec2>,
+    /// `--feel`.
+    pub feel: Option<Feel>,
     /// `--record`.
     pub record: Option<PathBuf>,
     /// `--headless`.
@@ -67,6 +71,12 @@ impl Options {
                     options.start = Some(parse_point(&text).ok_or_else(|| {
                         format!("--start takes X,Y in world pixels (for example 40,32), not {text:?}")
                     })?);
+                }
+                "--feel" => {
+                    let text = value("--feel")?;
+                    options.feel = Some(
+                        Feel::parse(&text).ok_or_else(|| format!("--feel takes modern or classic, not {text:?}"))?,
+                    );
                 }
                 "--record" => options.record = Some(value("--record")?.into()),
                 "--headless" => options.headless = true,

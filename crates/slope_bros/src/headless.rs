@@ -57,6 +57,9 @@ pub fn run(run: &HeadlessRun) -> Result<HeadlessReport, String> {
         None => InputSource::Idle,
     };
     let mut app = headless_app(run.root.clone(), run.level.clone(), run.start, input);
+    if let Some(replay) = &run.replay {
+        app.insert_resource(replay.feel);
+    }
     let mut steps = 0;
     while steps < run.frames {
         app.update();

@@ -12,6 +12,8 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::tuning::Feel;
+
 /// The buttons held during one fixed step.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, Reflect)]
 pub struct InputFrame {
@@ -91,6 +93,10 @@ impl InputFrame {
     }
 }
 
+fn is_modern(feel: &Feel) -> bool {
+    *feel == Feel::Modern
+}
+
 /// A recorded input sequence.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -98,6 +104,9 @@ pub struct Replay {
     /// The level it was recorded on (name or path), if known.
     #[serde(default)]
     pub level: Option<String>,
+    /// The feel it was recorded with (modern when absent).
+    #[serde(default, skip_serializing_if = "is_modern")]
+    pub feel: Feel,
     /// Runs of identical frames: (steps, held buttons).
     pub runs: Vec<(u32, String)>,
 }
@@ -156,7 +165,11 @@ impl Replay {
             }
             last = Some(*frame);
         }
-        Self { level, runs }
+        Self {
+            level,
+            feel: Feel::Modern,
+            runs,
+        }
     }
 
     /// Appends `count` steps of `frame`.
@@ -181,6 +194,9 @@ impl Replay {
         match &self.level {
             Some(level) => text.push_str(&format!("Some({level:?}),\n")),
             None => text.push_str("None,\n"),
+        }
+        if self.feel != Feel::Modern {
+            text.push_str(&format!("    feel: {:?},\n", self.feel));
         }
         text.push_str("    runs: [\n");
         for (count, letters) in &self.runs {
@@ -245,6 +261,8 @@ pub struct Recorder {
     pub level: Option<String>,
     /// Frames so far.
     pub frames: Vec<InputFrame>,
+    /// The feel played with.
+    pub feel: Feel,
 }
 
 impl Recorder {
@@ -255,10 +273,11 @@ impl Recorder {
 
     /// Writes the replay file.
     pub fn write(&self) -> std::io::Result<()> {
-        std::fs::write(
-            &self.path,
-            Replay::from_frames(self.level.clone(), &self.frames).to_ron(),
-        )
+        let replay = Replay {
+            feel: self.feel,
+            ..Replay::from_frames(self.level.clone(), &self.frames)
+        };
+        std::fs::write(&self.path, replay.to_ron())
     }
 }
 
@@ -266,11 +285,12 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Last, write_recording_on_exit);
 }
 
-fn write_recording_on_exit(mut exits: MessageReader<AppExit>, recorder: Option<Res<Recorder>>) {
+fn write_recording_on_exit(mut exits: MessageReader<AppExit>, recorder: Option<ResMut<Recorder>>, feel: Res<Feel>) {
     if exits.read().next().is_none() {
         return;
     }
-    if let Some(recorder) = recorder {
+    if let Some(mut recorder) = recorder {
+        recorder.feel = *feel;
         match recorder.write() {
             Ok(()) => info!(
                 "wrote {} steps of input to {}",

@@ -12,13 +12,54 @@ use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
 use serde::{Deserialize, Serialize};
 
+/// How the player moves: the game's own feel, or Super Mario Bros.'s. Chosen on the title
+/// screen (F) or with `--feel`; a replay names the feel it was recorded with.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, Reflect)]
+#[reflect(Resource)]
+pub enum Feel {
+    /// Quick to start and stop, high jumps, strong air control (`player` in the tuning file).
+    #[default]
+    Modern,
+    /// Within 10 % of Super Mario Bros. on every measure of the player's motion (`classic`).
+    Classic,
+}
+
+impl Feel {
+    /// `modern` or `classic`.
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "modern" => Some(Self::Modern),
+            "classic" => Some(Self::Classic),
+            _ => None,
+        }
+    }
+
+    /// The other feel.
+    pub fn toggled(self) -> Self {
+        match self {
+            Self::Modern => Self::Classic,
+            Self::Classic => Self::Modern,
+        }
+    }
+
+    /// As the title screen shows it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Modern => "Modern",
+            Self::Classic => "Classic",
+        }
+    }
+}
+
 /// All tuning values.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Serialize, Deserialize, Reflect)]
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize, Reflect)]
 #[reflect(Resource)]
 #[serde(default, deny_unknown_fields)]
 pub struct Tuning {
-    /// The player character.
+    /// The player character with the modern feel.
     pub player: PlayerTuning,
+    /// The player character with the classic feel (Super Mario Bros.'s motion).
+    pub classic: PlayerTuning,
     /// Enemies and items.
     pub enemies: EnemyTuning,
     /// The physics world.
@@ -41,20 +82,37 @@ pub struct PlayerTuning {
     pub run_speed: f32,
     /// Acceleration toward the input direction.
     pub acceleration: f32,
-    /// Deceleration with no input.
+    /// Acceleration toward the input direction with run held.
+    pub run_acceleration: f32,
+    /// Deceleration with no input, at up to walking speed.
     pub deceleration: f32,
-    /// Deceleration while the input opposes the motion (skid).
+    /// Deceleration with no input, faster than walking.
+    pub run_deceleration: f32,
+    /// Deceleration while the input opposes the motion (skid), at up to walking speed.
     pub skid_deceleration: f32,
+    /// Skid deceleration faster than walking.
+    pub run_skid_deceleration: f32,
     /// Horizontal acceleration in the air, as a fraction of the ground values.
     pub air_control: f32,
     /// Upward speed of a jump.
     pub jump_speed: f32,
     /// Extra jump speed at full running speed.
     pub run_jump_bonus: f32,
+    /// The bonus grows from this speed up to the running speed; a jump from at least this speed is
+    /// a running jump (its gravity is the `run_` one).
+    pub run_jump_from: f32,
+    /// Gravity multiplier while rising with the jump button held.
+    pub rise_gravity_scale: f32,
     /// Gravity multiplier while rising with the jump button released (variable jump height).
     pub release_gravity_scale: f32,
     /// Gravity multiplier while falling.
     pub fall_gravity_scale: f32,
+    /// [`rise_gravity_scale`](Self::rise_gravity_scale) of a running jump.
+    pub run_rise_gravity_scale: f32,
+    /// [`release_gravity_scale`](Self::release_gravity_scale) of a running jump.
+    pub run_release_gravity_scale: f32,
+    /// [`fall_gravity_scale`](Self::fall_gravity_scale) after a running jump.
+    pub run_fall_gravity_scale: f32,
     /// Largest falling speed.
     pub max_fall_speed: f32,
     /// A jump still works this long after walking off a ledge.
@@ -79,13 +137,21 @@ impl Default for PlayerTuning {
             walk_speed: 90.0,
             run_speed: 150.0,
             acceleration: 420.0,
+            run_acceleration: 420.0,
             deceleration: 480.0,
+            run_deceleration: 480.0,
             skid_deceleration: 1100.0,
+            run_skid_deceleration: 1100.0,
             air_control: 0.8,
             jump_speed: 370.0,
             run_jump_bonus: 30.0,
+            run_jump_from: 0.0,
+            rise_gravity_scale: 1.0,
             release_gravity_scale: 3.0,
             fall_gravity_scale: 1.5,
+            run_rise_gravity_scale: 1.0,
+            run_release_gravity_scale: 3.0,
+            run_fall_gravity_scale: 1.5,
             max_fall_speed: 420.0,
             coyote_time: 0.1,
             jump_buffer: 0.12,
@@ -93,6 +159,44 @@ impl Default for PlayerTuning {
             stomp_bounce_held: 380.0,
             invulnerable_time: 2.0,
             death_time: 1.5,
+        }
+    }
+}
+
+impl PlayerTuning {
+    /// Super Mario Bros.'s motion at 60 steps per second and 16 px tiles, with the physics'
+    /// gravity of 960 px/s² (`physics.gravity`): the reference values of `docs/feel.md`,
+    /// converted from the game's `MaxXSpdData`, `FrictionData`, `PlayerYSpdData`,
+    /// `JumpMForceData` and `FallMForceData` tables (one 1/256 px per frame² is 14.0625 px/s²).
+    pub fn classic() -> Self {
+        // Gravity multipliers of the physics' 960 px/s².
+        let gravity = |px_s2: f32| px_s2 / 960.0;
+        Self {
+            walk_speed: 90.0,
+            run_speed: 150.0,
+            acceleration: 134.0,
+            run_acceleration: 200.0,
+            deceleration: 134.0,
+            run_deceleration: 183.0,
+            skid_deceleration: 267.0,
+            run_skid_deceleration: 366.0,
+            air_control: 1.0,
+            jump_speed: 240.0,
+            run_jump_bonus: 60.0,
+            run_jump_from: 120.0,
+            // 0x20 and 0x70 (standing and walking jumps), 0x28 and 0x90 (running jumps).
+            rise_gravity_scale: gravity(450.0),
+            release_gravity_scale: gravity(1575.0),
+            fall_gravity_scale: gravity(1575.0),
+            run_rise_gravity_scale: gravity(562.5),
+            run_release_gravity_scale: gravity(2025.0),
+            run_fall_gravity_scale: gravity(2025.0),
+            max_fall_speed: 240.0,
+            // Super Mario Bros. has no coyote time and no jump buffer: a jump is taken only from the
+            // ground, on the frame it is pressed (these last less than one 60 Hz step).
+            coyote_time: 0.01,
+            jump_buffer: 0.01,
+            ..Self::default()
         }
     }
 }
@@ -217,7 +321,27 @@ impl std::fmt::Display for TuningError {
     }
 }
 
+impl Default for Tuning {
+    fn default() -> Self {
+        Self {
+            player: PlayerTuning::default(),
+            classic: PlayerTuning::classic(),
+            enemies: EnemyTuning::default(),
+            physics: PhysicsTuning::default(),
+            rules: GameRules::default(),
+        }
+    }
+}
+
 impl Tuning {
+    /// The player's values for `feel`.
+    pub fn player_for(&self, feel: Feel) -> &PlayerTuning {
+        match feel {
+            Feel::Modern => &self.player,
+            Feel::Classic => &self.classic,
+        }
+    }
+
     /// Parses RON text; `file` names it in the error.
     pub fn from_ron(text: &str, file: &Path) -> Result<Self, TuningError> {
         let tuning: Tuning = ron::from_str(text).map_err(|e| TuningError {
@@ -233,21 +357,30 @@ impl Tuning {
 
     /// Values that would break the game (NaN, negative sizes).
     fn check(&self) -> Result<(), String> {
-        let p = &self.player;
-        for (name, size) in [("player.small_size", p.small_size), ("player.big_size", p.big_size)] {
-            if !(size.x > 0.0 && size.y > 0.0 && size.is_finite()) {
-                return Err(format!("{name} must be positive and finite, is {size:?}"));
+        for (section, p) in [("player", &self.player), ("classic", &self.classic)] {
+            for (name, size) in [("small_size", p.small_size), ("big_size", p.big_size)] {
+                if !(size.x > 0.0 && size.y > 0.0 && size.is_finite()) {
+                    return Err(format!("{section}.{name} must be positive and finite, is {size:?}"));
+                }
+            }
+            let speeds = [
+                ("walk_speed", p.walk_speed),
+                ("run_speed", p.run_speed),
+                ("jump_speed", p.jump_speed),
+                ("max_fall_speed", p.max_fall_speed),
+            ];
+            for (name, value) in speeds {
+                if !(value.is_finite() && value >= 0.0) {
+                    return Err(format!(
+                        "{section}.{name} must be a finite number of at least 0, is {value}"
+                    ));
+                }
             }
         }
-        let speeds = [
-            ("player.walk_speed", p.walk_speed),
-            ("player.run_speed", p.run_speed),
-            ("player.jump_speed", p.jump_speed),
-            ("player.max_fall_speed", p.max_fall_speed),
+        for (name, value) in [
             ("enemies.walker_speed", self.enemies.walker_speed),
             ("enemies.shell_speed", self.enemies.shell_speed),
-        ];
-        for (name, value) in speeds {
+        ] {
             if !(value.is_finite() && value >= 0.0) {
                 return Err(format!("{name} must be a finite number of at least 0, is {value}"));
             }
@@ -313,8 +446,9 @@ impl TuningFile {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.register_type::<Tuning>();
+    app.register_type::<(Tuning, Feel)>();
     app.init_resource::<Tuning>();
+    app.init_resource::<Feel>();
     app.add_systems(Update, (poll_tuning_file, apply_physics_tuning).chain());
 }
 

@@ -18,6 +18,33 @@
 //! level's iid; [`LdtkPhysicsPlugin`] spawns them when `bevy_ecs_ldtk` spawns a level and despawns
 //! them with it.
 //!
+//! # Example
+//!
+//! ```no_run
+//! use bevy::prelude::*;
+//! use bevy_ecs_ldtk::prelude::*;
+//! use bevy_platformer_physics::ldtk::{CellKind, LdtkPhysicsAppExt, LdtkPhysicsPlugin};
+//! use bevy_platformer_physics::prelude::*;
+//!
+//! fn main() {
+//!     App::new()
+//!         // A game adds `DefaultPlugins` (which hold the asset, image and transform plugins).
+//!         .add_plugins((MinimalPlugins, AssetPlugin::default(), ImagePlugin::default(), TransformPlugin))
+//!         .add_plugins((LdtkPlugin, PlatformerPhysicsPlugins::default(), LdtkPhysicsPlugin))
+//!         // The project's "Collisions" layer: its "walls" solid, its "ledges" one-way.
+//!         .register_ldtk_cell_physics("Collisions", "walls", CellKind::Solid)
+//!         .register_ldtk_cell_physics("Collisions", "ledges", CellKind::OneWay)
+//!         .insert_resource(LevelSelection::index(0))
+//!         .add_systems(Startup, |mut commands: Commands, assets: Res<AssetServer>| {
+//!             commands.spawn(LdtkWorldBundle {
+//!                 ldtk_handle: assets.load("world.ldtk").into(),
+//!                 ..default()
+//!             });
+//!         })
+//!         .run();
+//! }
+//! ```
+//!
 //! Bad input never panics and loses nothing that can be kept: a file that fails to parse is one
 //! [`LdtkPhysicsError`] naming the file, line and column; a missing collision layer, an IntGrid
 //! value without a mapping or an entity with missing fields is one error naming the file, level,

@@ -524,32 +524,21 @@ impl bevy::asset::AssetLoader for BlankImageLoader {
 /// despawns the first level's physics and spawns the second's.
 #[test]
 fn the_plugin_follows_levels_that_bevy_ecs_ldtk_loads_and_spawns() {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        AssetPlugin {
-            file_path: data("").display().to_string(),
-            ..default()
-        },
-        ImagePlugin::default(),
-        TransformPlugin,
-        bevy_ecs_ldtk::LdtkPlugin,
-        PlatformerPhysicsPlugins::default().with_fixed_hz(100.0),
-        LdtkPhysicsPlugin,
-    ));
-    app.init_asset::<TextureAtlasLayout>();
-    app.register_asset_loader(BlankImageLoader);
-    app.insert_resource(sample_mapping());
+    let mut app = crate::ldtk_projects::pipeline(
+        data(""),
+        FILE,
+        sample_mapping(),
+        bevy_ecs_ldtk::LevelSpawnBehavior::default(),
+        Vec2::ZERO,
+    );
     app.insert_resource(bevy_ecs_ldtk::LevelSelection::index(0));
-    let handle: Handle<bevy_ecs_ldtk::assets::LdtkProject> = app
-        .world()
-        .resource::<AssetServer>()
-        .load("Typical_2D_platformer_example.ldtk");
-    let handle_id = handle.id();
-    app.world_mut().spawn(bevy_ecs_ldtk::LdtkWorldBundle {
-        ldtk_handle: handle.into(),
-        ..default()
-    });
+    let handle_id = app
+        .world_mut()
+        .query::<&bevy_ecs_ldtk::LdtkProjectHandle>()
+        .single(app.world())
+        .unwrap()
+        .handle
+        .id();
     let project = sample();
     let level_iids: Vec<String> = project.levels.iter().map(|l| l.iid.clone()).collect();
     let physics_levels = |app: &mut App| -> Vec<String> {

@@ -341,7 +341,7 @@ impl LdtkEntity for DeclaredBody {
 
 /// A headless app loading `project` from `folder` through bevy_ecs_ldtk, with the physics and
 /// the bridge; the world entity at `world_at`.
-fn pipeline(
+pub(crate) fn pipeline(
     folder: PathBuf,
     project: &str,
     mapping: LdtkPhysicsMapping,

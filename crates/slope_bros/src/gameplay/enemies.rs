@@ -16,7 +16,7 @@ use crate::draw_order;
 use crate::input::PlayerInput;
 use crate::level::{LevelInfo, RegisterLevelObject};
 use crate::schedule::GameSystems;
-use crate::tuning::Tuning;
+use crate::tuning::{Feel, Tuning};
 
 /// The collider of a walker (and of a shell), px.
 pub const SHORT_ENEMY_SIZE: Vec2 = Vec2::new(14.0, 14.0);
@@ -159,6 +159,7 @@ fn walk_enemies(
 fn player_meets_enemies(
     mut commands: Commands,
     tuning: Res<Tuning>,
+    feel: Res<Feel>,
     input: Res<PlayerInput>,
     mut progress: ResMut<GameProgress>,
     mut players: Query<(&mut Player, &Transform, &Collider, &mut Velocity, &MovementState), Without<Enemy>>,
@@ -182,10 +183,11 @@ fn player_meets_enemies(
             let stomp = player_velocity.y < 0.0 && state.start_aabb.min.y >= enemy_box.max.y - 6.0;
             let side = super::sign_or(enemy_box.center().x - player_box.center().x, player.facing);
             if stomp {
+                let t = tuning.player_for(*feel);
                 player_velocity.y = if input.current.jump {
-                    tuning.player.stomp_bounce_held
+                    t.stomp_bounce_held
                 } else {
-                    tuning.player.stomp_bounce
+                    t.stomp_bounce
                 };
                 player.jumping = true;
                 progress.add_score(tuning.rules.stomp_score);

@@ -14,7 +14,7 @@ use crate::input::PlayerInput;
 use crate::layers::PLAYER_LAYERS;
 use crate::level::{self, LevelEntity, RegisterLevelObject};
 use crate::schedule::GameSystems;
-use crate::tuning::{PlayerTuning, Tuning};
+use crate::tuning::{Feel, PlayerTuning, Tuning};
 
 /// Small or big.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
@@ -55,6 +55,9 @@ pub struct Player {
     pub buffered_jump: f32,
     /// Rising from a jump (variable height applies).
     pub jumping: bool,
+    /// The latest jump was a running one (taken at `run_jump_from` or faster): its gravity is the
+    /// `run_` one until the player lands.
+    pub running_jump: bool,
     /// Seconds of invulnerability left.
     pub invulnerable: f32,
     /// Alive, dying or finished.
@@ -126,13 +129,15 @@ pub(super) fn plugin(app: &mut App) {
 fn control_player(
     input: Res<PlayerInput>,
     tuning: Res<Tuning>,
+    feel: Res<Feel>,
     time: Res<Time>,
     mut players: Query<(&mut Player, &mut Movement, &mut MovementInput, &mut Velocity, &Contacts)>,
     query: SpatialQuery,
     mut sfx: MessageWriter<Sfx>,
 ) {
     let dt = time.delta_secs();
-    let t = &tuning.player;
+    // The motion of the chosen feel.
+    let t = tuning.player_for(*feel);
     for (mut player, mut movement, mut intent, mut velocity, contacts) in &mut players {
         if player.status != PlayerStatus::Alive {
             intent.horizontal = 0.0;
@@ -143,6 +148,7 @@ fn control_player(
         if on_ground && velocity.y <= 0.0 {
             player.coyote_left = t.coyote_time;
             player.jumping = false;
+            player.running_jump = false;
         } else {
             player.coyote_left = (player.coyote_left - dt).max(0.0);
         }
@@ -158,12 +164,22 @@ fn control_player(
         }
         let control = if on_ground { 1.0 } else { t.air_control };
         let top_speed = if input.current.run { t.run_speed } else { t.walk_speed };
+        let faster_than_walking = velocity.x.abs() > t.walk_speed;
+        let acceleration = if input.current.run {
+            t.run_acceleration
+        } else {
+            t.acceleration
+        };
+        let (deceleration, skid) = if faster_than_walking {
+            (t.run_deceleration, t.run_skid_deceleration)
+        } else {
+            (t.deceleration, t.skid_deceleration)
+        };
         // Letting go of run slows down with friction instead of stopping at walking speed at once.
-        movement.max_speed.x = top_speed.max(velocity.x.abs() - t.deceleration * dt).min(t.run_speed);
-        movement.max_speed.y = t.max_fall_speed.max(t.jump_speed + t.run_jump_bonus);
-        movement.acceleration = t.acceleration * control;
-        movement.deceleration = t.deceleration * control;
-        movement.skid_deceleration = t.skid_deceleration * control;
+        movement.max_speed.x = top_speed.max(velocity.x.abs() - deceleration * dt).min(t.run_speed);
+        movement.acceleration = acceleration * control;
+        movement.deceleration = deceleration * control;
+        movement.skid_deceleration = skid * control;
         intent.horizontal = horizontal;
         player.skidding = on_ground && horizontal != 0.0 && velocity.x != 0.0 && horizontal != sign_or(velocity.x, 0.0);
 
@@ -174,7 +190,11 @@ fn control_player(
             intent.drop_through = true;
             player.buffered_jump = 0.0;
         } else if player.buffered_jump > 0.0 && player.coyote_left > 0.0 {
-            let speed = t.jump_speed + t.run_jump_bonus * (velocity.x.abs() / t.run_speed.max(1.0)).min(1.0);
+            // The bonus grows from `run_jump_from` up to the running speed.
+            let from = t.run_jump_from;
+            let speed = t.jump_speed
+                + t.run_jump_bonus * ((velocity.x.abs() - from) / (t.run_speed - from).max(1.0)).clamp(0.0, 1.0);
+            player.running_jump = velocity.x.abs() >= from;
             if on_ground {
                 intent.jump = Some(speed);
             } else {
@@ -191,12 +211,30 @@ fn control_player(
         }
         // Variable jump height: rising from a jump without the button held pulls down harder.
         let rising = velocity.y > 0.0 || intent.jump.is_some();
-        movement.gravity_scale = if rising && player.jumping && !input.current.jump {
-            t.release_gravity_scale
-        } else if !rising && !on_ground {
-            t.fall_gravity_scale
+        // The speed limit is both ways: a launch or a bounce keeps its speed, a fall stops at its
+        // own top speed.
+        movement.max_speed.y = if rising {
+            t.max_fall_speed
+                .max(t.jump_speed + t.run_jump_bonus)
+                .max(t.stomp_bounce_held)
         } else {
-            1.0
+            t.max_fall_speed
+        };
+        let (rise, release, fall) = if player.running_jump {
+            (
+                t.run_rise_gravity_scale,
+                t.run_release_gravity_scale,
+                t.run_fall_gravity_scale,
+            )
+        } else {
+            (t.rise_gravity_scale, t.release_gravity_scale, t.fall_gravity_scale)
+        };
+        movement.gravity_scale = if rising && player.jumping && !input.current.jump {
+            release
+        } else if !rising && !on_ground {
+            fall
+        } else {
+            rise
         };
     }
 }

@@ -1,4 +1,5 @@
-//! The title: logo, controls, "press jump".
+//! The title: logo, controls, the feel (F toggles it), "press jump", and whether the build has
+//! sound.
 
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::ActionState;
@@ -8,14 +9,43 @@ use crate::gameplay::progress::{GameProgress, RunOutcome};
 use crate::input::{Action, InputController};
 use crate::level::{CurrentLevel, LevelSource};
 use crate::presentation::GameAssets;
-use crate::tuning::Tuning;
+use crate::tuning::{Feel, Tuning};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Title), spawn_title);
-    app.add_systems(Update, start_game.run_if(in_state(Screen::Title)));
+    app.add_systems(
+        Update,
+        (toggle_feel, show_feel, start_game)
+            .chain()
+            .run_if(in_state(Screen::Title)),
+    );
 }
 
-fn spawn_title(mut commands: Commands, assets: Res<GameAssets>) {
+/// The title's line that names the feel.
+#[derive(Component)]
+struct FeelLine;
+
+fn feel_line(feel: Feel) -> String {
+    let what = match feel {
+        Feel::Modern => "the game's own: quick starts, high jumps",
+        Feel::Classic => "Super Mario Bros.'s: heavy starts, long skids, low floaty jumps",
+    };
+    format!("Feel: {} ({what})   F changes it", feel.name())
+}
+
+/// What the title says about sound.
+fn sound_line() -> Option<&'static str> {
+    if cfg!(feature = "audio") {
+        None
+    } else {
+        Some(
+            "No sound in this build. With sound: sudo apt-get install -y libasound2-dev, then \
+             cargo run --release --features audio",
+        )
+    }
+}
+
+fn spawn_title(mut commands: Commands, assets: Res<GameAssets>, feel: Res<Feel>) {
     commands
         .spawn(screen_root(Screen::Title, "Title screen"))
         .with_children(|root| {
@@ -29,12 +59,30 @@ fn spawn_title(mut commands: Commands, assets: Res<GameAssets>) {
                 },
             ));
             root.spawn(big_text("Press Space or Z to start", 32.0));
+            root.spawn((FeelLine, big_text(&feel_line(*feel), 20.0)));
             root.spawn(big_text(
-                "Arrows / WASD move · Space / Z jump · Shift / X run · Down + jump drops through\n\
-                 Esc / P pause · C colliders · R object rects · N contacts and slope samples",
+                "Arrows / WASD move,  Space / Z jump,  Shift / X run,  Down + jump drops through\n\
+                 Esc / P pause,  C colliders,  R object rects,  N contacts and slope samples",
                 18.0,
             ));
+            if let Some(line) = sound_line() {
+                root.spawn(big_text(line, 16.0));
+            }
         });
+}
+
+fn toggle_feel(keys: Res<ButtonInput<KeyCode>>, mut feel: ResMut<Feel>) {
+    if keys.just_pressed(KeyCode::KeyF) {
+        *feel = feel.toggled();
+    }
+}
+
+fn show_feel(feel: Res<Feel>, mut lines: Query<&mut Text, With<FeelLine>>) {
+    if feel.is_changed() {
+        for mut text in &mut lines {
+            text.0 = feel_line(*feel);
+        }
+    }
 }
 
 fn start_game(
