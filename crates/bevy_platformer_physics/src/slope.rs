@@ -371,6 +371,41 @@ mod tests {
     }
 
     #[test]
+    fn a_block_is_under_only_from_the_low_end_within_tolerance_to_short_of_the_high_end() {
+        let tolerance = 1.0;
+        let rising = SlopeShape::new(Vec2::ZERO, Vec2::new(64.0, 64.0));
+        let low_end_within = Aabb::from_min_size(Vec2::new(-0.5, -16.0), Vec2::new(16.0, 16.0));
+        assert!(
+            rising.is_under(&low_end_within, tolerance),
+            "starts within tolerance of the low end"
+        );
+        let low_end_beyond = Aabb::from_min_size(Vec2::new(-1.5, -16.0), Vec2::new(16.0, 16.0));
+        assert!(
+            !rising.is_under(&low_end_beyond, tolerance),
+            "starts beyond the tolerance"
+        );
+        let at_high_end = Aabb::from_min_size(Vec2::new(64.0, 0.0), Vec2::new(16.0, 16.0));
+        assert!(!rising.is_under(&at_high_end, tolerance), "starts where the slope ends");
+
+        let falling = SlopeShape::new(Vec2::new(0.0, 64.0), Vec2::new(64.0, 0.0));
+        let low_end_within = Aabb::from_min_size(Vec2::new(48.5, -16.0), Vec2::new(16.0, 16.0));
+        assert!(
+            falling.is_under(&low_end_within, tolerance),
+            "ends within tolerance of the low end"
+        );
+        let low_end_beyond = Aabb::from_min_size(Vec2::new(49.5, -16.0), Vec2::new(16.0, 16.0));
+        assert!(
+            !falling.is_under(&low_end_beyond, tolerance),
+            "ends beyond the tolerance"
+        );
+        let at_high_end = Aabb::from_min_size(Vec2::new(-16.0, 0.0), Vec2::new(16.0, 16.0));
+        assert!(
+            !falling.is_under(&at_high_end, tolerance),
+            "ends where the slope starts"
+        );
+    }
+
+    #[test]
     fn degenerate_slopes_are_rejected() {
         assert!(SlopeSegment::new(Vec2::ZERO, Vec2::new(10.0, 0.0)).problem().is_some());
         assert!(SlopeSegment::new(Vec2::ZERO, Vec2::new(0.0, 10.0)).problem().is_some());

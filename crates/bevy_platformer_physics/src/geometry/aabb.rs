@@ -144,6 +144,14 @@ mod tests {
     }
 
     #[test]
+    fn centre_half_size_and_size_are_measured_on_each_axis() {
+        let a = boxed(2.0, -4.0, 10.0, 6.0);
+        assert_eq!(a.center(), Vec2::new(7.0, -1.0));
+        assert_eq!(a.half_size(), Vec2::new(5.0, 3.0));
+        assert_eq!(a.size(), Vec2::new(10.0, 6.0));
+    }
+
+    #[test]
     fn overlap_is_positive_inside_zero_touching_negative_apart() {
         let a = boxed(0.0, 0.0, 10.0, 10.0);
         assert_eq!(a.overlap(&boxed(5.0, 5.0, 10.0, 10.0)), Vec2::new(5.0, 5.0));
@@ -159,6 +167,65 @@ mod tests {
         assert!(a.touches(&b, 0.0));
         assert!(a.meets(&b));
         assert!(!a.touches(&boxed(10.5, 0.0, 1.0, 1.0), 0.1));
+    }
+
+    #[test]
+    fn an_overlap_of_exactly_the_skin_does_not_intersect_on_either_axis() {
+        let a = boxed(0.0, 0.0, 10.0, 10.0);
+        assert!(!a.intersects(&boxed(9.5, 0.0, 10.0, 10.0), 0.5), "side by side");
+        assert!(!a.intersects(&boxed(0.0, 9.5, 10.0, 10.0), 0.5), "stacked");
+        assert!(!a.intersects(&boxed(0.0, 10.0, 10.0, 10.0), 0.0), "stacked, touching");
+        assert!(a.intersects(&boxed(9.4, 9.4, 10.0, 10.0), 0.5));
+    }
+
+    #[test]
+    fn boxes_apart_by_less_than_the_skin_touch_on_either_axis() {
+        let a = boxed(0.0, 0.0, 10.0, 10.0);
+        assert!(a.touches(&boxed(10.05, 0.0, 10.0, 10.0), 0.1), "a gap beside");
+        assert!(a.touches(&boxed(0.0, 10.05, 10.0, 10.0), 0.1), "a gap above");
+        assert!(!a.touches(&boxed(0.0, 10.5, 10.0, 10.0), 0.1));
+    }
+
+    #[test]
+    fn grown_moves_every_side_out_by_the_margin_and_in_when_negative() {
+        let a = boxed(0.0, 2.0, 10.0, 6.0);
+        assert_eq!(a.grown(2.0), boxed(-2.0, 0.0, 14.0, 10.0));
+        assert_eq!(a.grown(-1.0), boxed(1.0, 3.0, 8.0, 4.0));
+    }
+
+    #[test]
+    fn contains_box_takes_borders_and_needs_both_corners_inside() {
+        let a = boxed(0.0, 0.0, 10.0, 10.0);
+        assert!(a.contains_box(&boxed(2.0, 2.0, 3.0, 3.0)));
+        assert!(a.contains_box(&a), "borders included");
+        assert!(!a.contains_box(&boxed(8.0, 2.0, 3.0, 3.0)), "the far corner is out");
+        assert!(!a.contains_box(&boxed(-1.0, 2.0, 3.0, 3.0)), "the near corner is out");
+    }
+
+    #[test]
+    fn a_box_with_any_nan_or_infinite_coordinate_is_not_finite() {
+        assert!(boxed(0.0, 0.0, 1.0, 1.0).is_finite());
+        let mut a = boxed(0.0, 0.0, 1.0, 1.0);
+        a.max.y = f32::INFINITY;
+        assert!(!a.is_finite());
+        let mut b = boxed(0.0, 0.0, 1.0, 1.0);
+        b.min.x = f32::NAN;
+        assert!(!b.is_finite());
+    }
+
+    #[test]
+    fn penetration_needs_overlap_on_both_axes_and_points_away_from_the_other_centre() {
+        let a = boxed(0.0, 8.0, 10.0, 10.0);
+        assert_eq!(a.penetration(&boxed(5.0, 30.0, 10.0, 10.0)), None, "overlap in x alone");
+        assert_eq!(a.penetration(&boxed(30.0, 8.0, 10.0, 10.0)), None, "overlap in y alone");
+        // A floor whose centre is below the origin, the box's above: pushed up.
+        let floor = boxed(-20.0, -11.0, 50.0, 20.0);
+        assert_eq!(a.penetration(&floor), Some((Vec2::Y, 1.0)));
+        // And the floor, pushed down out of the box.
+        assert_eq!(floor.penetration(&a), Some((Vec2::NEG_Y, 1.0)));
+        // A wall to the left, its centre at negative x: pushed right.
+        let wall = boxed(-19.0, 0.0, 20.0, 30.0);
+        assert_eq!(a.penetration(&wall), Some((Vec2::X, 1.0)));
     }
 
     #[test]

@@ -91,6 +91,38 @@ mod tests {
     }
 
     #[test]
+    fn the_axes_name_their_index_unit_and_other() {
+        assert_eq!((Axis::X.index(), Axis::Y.index()), (0, 1));
+        assert_eq!((Axis::X.unit(), Axis::Y.unit()), (Vec2::X, Vec2::Y));
+        assert_eq!((Axis::X.other(), Axis::Y.other()), (Axis::Y, Axis::X));
+    }
+
+    #[test]
+    fn a_target_apart_across_the_axis_or_a_zero_move_is_not_in_the_way() {
+        let body = boxed(0.0, 10.0, 10.0, 10.0);
+        let above_the_path = boxed(20.0, 40.0, 5.0, 10.0);
+        assert_eq!(axis_cast(&body, Axis::X, 30.0, &above_the_path, SKIN), None);
+        // Sunk into the body's back by less than the skin, where a move would stop at once.
+        let behind = boxed(-5.0, 0.0, 5.25, 50.0);
+        assert_eq!(axis_cast(&body, Axis::X, -1.0, &behind, 0.5), Some(0.0));
+        assert_eq!(axis_cast(&body, Axis::X, 0.0, &behind, 0.5), None, "no move");
+    }
+
+    #[test]
+    fn a_target_sunk_by_exactly_the_skin_stops_the_move_at_once() {
+        let skin = 0.5;
+        let body = boxed(0.0, 10.0, 10.0, 10.0);
+        let wall = boxed(9.5, 0.0, 5.0, 50.0);
+        assert_eq!(axis_cast(&body, Axis::X, 30.0, &wall, skin), Some(0.0));
+        let deeper = boxed(9.0, 0.0, 5.0, 50.0);
+        assert_eq!(
+            axis_cast(&body, Axis::X, 30.0, &deeper, skin),
+            None,
+            "already overlapping"
+        );
+    }
+
+    #[test]
     fn overlapping_target_is_ignored() {
         let block = boxed(0.0, 0.0, 10.0, 10.0);
         let body = boxed(5.0, 5.0, 10.0, 10.0);

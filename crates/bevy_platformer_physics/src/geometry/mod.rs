@@ -6,6 +6,8 @@ mod axis_cast;
 mod correction;
 mod ray;
 mod sweep;
+#[cfg(test)]
+mod test_cases;
 
 pub use aabb::Aabb;
 pub use axis_cast::{Axis, axis_cast};

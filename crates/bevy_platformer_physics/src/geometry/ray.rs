@@ -182,6 +182,7 @@ pub fn point_in_slope(point: Vec2, shape: &SlopeShape) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_cases::{Cases, MARCH, marched};
     use super::*;
 
     fn rect(min: Vec2, max: Vec2) -> Aabb {
@@ -249,6 +250,227 @@ mod tests {
     }
 
     #[test]
+    fn a_ray_enters_a_box_where_marching_along_it_first_finds_the_box() {
+        let mut cases = Cases(7);
+        let mut compared = 0;
+        for _ in 0..400 {
+            let aabb = Aabb::from_min_size(
+                Vec2::new(cases.range(-20.0, 20.0), cases.range(-20.0, 20.0)),
+                Vec2::new(cases.range(1.0, 20.0), cases.range(1.0, 20.0)),
+            );
+            let origin = Vec2::new(cases.range(-40.0, 40.0), cases.range(-40.0, 40.0));
+            let direction = cases.direction();
+            let max_distance = cases.range(0.0, 80.0);
+            let reference = marched(max_distance, |d| aabb.contains(origin + direction * d));
+            // Leave out the cases a marching step cannot decide: grazing an edge or a corner,
+            // or reaching the box at the very end of the ray.
+            let grazing = |d: f32| {
+                let p = origin + direction * d;
+                let near = |a: f32, b: f32| (a - b).abs() < 0.05;
+                (near(p.x, aabb.min.x) || near(p.x, aabb.max.x)) && (near(p.y, aabb.min.y) || near(p.y, aabb.max.y))
+            };
+            if reference.is_some_and(|d| grazing(d) || d > max_distance - 2.0 * MARCH) {
+                continue;
+            }
+            let hit = ray_aabb(origin, direction, max_distance, &aabb);
+            compared += 1;
+            match (hit, reference) {
+                (None, None) => {}
+                (Some(hit), Some(d)) => {
+                    assert!(
+                        (hit.distance - d).abs() <= 2.0 * MARCH,
+                        "{origin} {direction} {aabb:?}: {hit:?} vs {d}"
+                    );
+                    if d > 0.0 {
+                        // The normal is the face the ray came in through.
+                        let p = origin + direction * hit.distance;
+                        let on_face = (p.x - aabb.min.x).abs() < 1e-3 && hit.normal == Vec2::NEG_X
+                            || (p.x - aabb.max.x).abs() < 1e-3 && hit.normal == Vec2::X
+                            || (p.y - aabb.min.y).abs() < 1e-3 && hit.normal == Vec2::NEG_Y
+                            || (p.y - aabb.max.y).abs() < 1e-3 && hit.normal == Vec2::Y;
+                        assert!(on_face, "{origin} {direction} {aabb:?}: {hit:?}");
+                    }
+                }
+                (hit, reference) => panic!("{origin} {direction} {max_distance} {aabb:?}: {hit:?} vs {reference:?}"),
+            }
+        }
+        assert!(compared > 350, "{compared} cases compared");
+    }
+
+    #[test]
+    fn a_ray_along_a_face_touches_the_box_and_one_beside_it_misses() {
+        let b = unit_box();
+        for (origin, direction, expected) in [
+            (Vec2::new(-5.0, 0.0), Vec2::X, Some(5.0)),
+            (Vec2::new(-5.0, 10.0), Vec2::X, Some(5.0)),
+            (Vec2::new(0.0, 20.0), Vec2::NEG_Y, Some(10.0)),
+            (Vec2::new(10.0, 20.0), Vec2::NEG_Y, Some(10.0)),
+            (Vec2::new(-5.0, -0.5), Vec2::X, None),
+            (Vec2::new(-5.0, 10.5), Vec2::X, None),
+            (Vec2::new(-0.5, 20.0), Vec2::NEG_Y, None),
+            (Vec2::new(10.5, 20.0), Vec2::NEG_Y, None),
+        ] {
+            let hit = ray_aabb(origin, direction, 100.0, &b).map(|h| h.distance);
+            assert_eq!(hit, expected, "from {origin} along {direction}");
+        }
+    }
+
+    #[test]
+    fn a_ray_crosses_a_slope_from_above_where_marching_along_it_first_goes_under_the_line() {
+        let mut cases = Cases(11);
+        let mut compared = 0;
+        let mut hits = 0;
+        for _ in 0..400 {
+            let left = Vec2::new(cases.range(-30.0, 30.0), cases.range(-30.0, 30.0));
+            let width = cases.range(5.0, 40.0);
+            let rise = cases.range(1.0, 40.0) * if cases.next() < 0.5 { -1.0 } else { 1.0 };
+            let slope = SlopeShape::new(left, left + Vec2::new(width, rise));
+            let line = |x: f32| left.y + (x - left.x) * rise / width;
+            let origin = Vec2::new(cases.range(-40.0, 70.0), cases.range(-70.0, 70.0));
+            // Most rays aim near the segment, so that many of them hit it.
+            let aim_x = cases.range(left.x - 10.0, left.x + width + 10.0);
+            let aim = Vec2::new(aim_x, line(aim_x) + cases.range(-10.0, 10.0));
+            let direction = if cases.next() < 0.7 {
+                (aim - origin).normalize_or(Vec2::NEG_Y)
+            } else {
+                cases.direction()
+            };
+            let max_distance = cases.range(0.0, 160.0);
+            let above = |d: f32| {
+                let p = origin + direction * d;
+                p.y - line(p.x)
+            };
+            // From above (or on) the line only; then the first step at or under it.
+            let reference = if above(0.0) < 0.0 {
+                None
+            } else {
+                marched(max_distance, |d| above(d) <= 0.0)
+                    .filter(|&d| (left.x..=left.x + width).contains(&(origin.x + direction.x * d)))
+            };
+            let crossing_x = marched(max_distance, |d| above(d) <= 0.0).map(|d| origin.x + direction.x * d);
+            let undecidable = above(0.0).abs() < 0.05
+                || crossing_x.is_some_and(|x| (x - left.x).abs() < 0.05 || (x - left.x - width).abs() < 0.05)
+                || reference.is_some_and(|d| d > max_distance - 2.0 * MARCH);
+            if undecidable {
+                continue;
+            }
+            let hit = ray_slope(origin, direction, max_distance, &slope);
+            compared += 1;
+            match (hit, reference) {
+                (None, None) => {}
+                (Some(hit), Some(d)) => {
+                    hits += 1;
+                    assert!(
+                        (hit.distance - d).abs() <= 2.0 * MARCH,
+                        "{origin} {direction} {slope:?}: {hit:?} vs {d}"
+                    );
+                    assert!((hit.normal - slope_normal(&slope)).length() < 1e-6);
+                }
+                (hit, reference) => panic!("{origin} {direction} {max_distance} {slope:?}: {hit:?} vs {reference:?}"),
+            }
+        }
+        assert!(compared > 300 && hits > 30, "{compared} cases compared, {hits} hits");
+    }
+
+    #[test]
+    fn a_slopes_normal_is_perpendicular_to_it_and_points_up_wherever_it_lies() {
+        for (a, b) in [
+            (Vec2::new(100.0, 50.0), Vec2::new(140.0, 70.0)),
+            (Vec2::new(-30.0, 10.0), Vec2::new(-10.0, -30.0)),
+        ] {
+            let slope = SlopeShape::new(a, b);
+            let n = slope_normal(&slope);
+            assert!(n.dot(b - a).abs() < 1e-4, "{n}");
+            assert!(n.y > 0.0 && (n.length() - 1.0).abs() < 1e-6, "{n}");
+        }
+    }
+
+    #[test]
+    fn a_ray_from_a_point_on_a_slope_going_down_hits_it_at_once() {
+        let slope = SlopeShape::new(Vec2::new(100.0, 50.0), Vec2::new(140.0, 70.0));
+        let on_surface = Vec2::new(120.0, 60.0);
+        let hit = ray_slope(on_surface, Vec2::NEG_Y, 10.0, &slope).unwrap();
+        assert_eq!(hit.distance, 0.0);
+        assert_eq!(
+            ray_slope(on_surface + Vec2::Y, Vec2::Y, 10.0, &slope),
+            None,
+            "above, going up"
+        );
+        assert_eq!(
+            ray_slope(on_surface - Vec2::Y, Vec2::NEG_Y, 10.0, &slope),
+            None,
+            "below, going down"
+        );
+    }
+
+    #[test]
+    fn a_box_cast_stands_on_a_slope_where_marching_the_box_first_stands_on_it() {
+        let mut cases = Cases(5);
+        let tolerance = 0.01;
+        let mut compared = 0;
+        let mut hits = 0;
+        for _ in 0..300 {
+            let left = Vec2::new(cases.range(-30.0, 30.0), cases.range(-30.0, 30.0));
+            let width = cases.range(8.0, 48.0);
+            let rise = cases.range(2.0, 48.0) * if cases.next() < 0.5 { -1.0 } else { 1.0 };
+            let slope = SlopeShape::new(left, left + Vec2::new(width, rise));
+            let mover = Aabb::from_min_size(
+                Vec2::new(cases.range(-60.0, 80.0), cases.range(-60.0, 80.0)),
+                Vec2::new(cases.range(4.0, 16.0), cases.range(4.0, 24.0)),
+            );
+            // Most casts aim the box's feet near the segment, so that many of them land on it.
+            let aim_x = cases.range(left.x - 10.0, left.x + width + 10.0);
+            let aim = Vec2::new(
+                aim_x,
+                left.y + (aim_x - left.x) * rise / width + cases.range(-10.0, 10.0),
+            );
+            let feet = Vec2::new(mover.center().x, mover.min.y);
+            let direction = if cases.next() < 0.7 {
+                (aim - feet).normalize_or(Vec2::NEG_Y)
+            } else {
+                cases.direction()
+            };
+            let max_distance = cases.range(0.0, 160.0);
+            let moved = |d: f32| mover.translated(direction * d);
+            let gap = |d: f32| moved(d).min.y - slope.surface_y(&moved(d));
+            // The box stands where it first overlaps the span with its feet at or under the
+            // surface; reaching the span already under it (beyond the tolerance), it passes.
+            let entered = marched(max_distance, |d| slope.overlaps_x(&moved(d)));
+            let reference = entered.and_then(|start| {
+                if gap(start) < -tolerance {
+                    return None;
+                }
+                marched(max_distance, |d| {
+                    d >= start && slope.overlaps_x(&moved(d)) && gap(d) <= 0.0
+                })
+            });
+            let undecidable = entered
+                .is_some_and(|start| (gap(start) + tolerance).abs() < 0.2 || gap(start).abs() < 0.2)
+                || reference.is_some_and(|d| d > max_distance - 0.2)
+                || marched(max_distance, |d| slope.overlaps_x(&moved(d)) && gap(d) <= 0.0).is_some_and(|d| {
+                    !slope.overlaps_x(&moved(d + 0.2)) || !slope.overlaps_x(&moved((d - 0.2).max(0.0)))
+                });
+            if undecidable {
+                continue;
+            }
+            let hit = cast_box_slope(&mover, direction, max_distance, &slope, tolerance);
+            compared += 1;
+            match (hit, reference) {
+                (None, None) => {}
+                (Some(hit), Some(d)) => {
+                    hits += 1;
+                    assert!(
+                        (hit.distance - d).abs() < 0.1,
+                        "{mover:?} {direction} {slope:?}: {hit:?} vs {d}"
+                    );
+                }
+                (hit, reference) => panic!("{mover:?} {direction} {max_distance} {slope:?}: {hit:?} vs {reference:?}"),
+            }
+        }
+        assert!(compared > 200 && hits > 20, "{compared} cases compared, {hits} hits");
+    }
+
+    #[test]
     fn a_ray_hits_a_slope_only_from_above() {
         // Rises right with gradient 1/2 from (0, 0) to (20, 10).
         let slope = SlopeShape::new(Vec2::ZERO, Vec2::new(20.0, 10.0));
@@ -287,6 +509,22 @@ mod tests {
     }
 
     #[test]
+    fn a_box_reaching_a_slope_under_its_surface_stands_on_it_within_the_tolerance_only() {
+        // Rises right from (0, 0): a box sliding right meets the low end with its uphill foot.
+        let slope = SlopeShape::new(Vec2::ZERO, Vec2::new(40.0, 20.0));
+        let tolerance = 0.25;
+        let within = rect(Vec2::new(-20.0, -0.25), Vec2::new(-10.0, 9.75));
+        let hit = cast_box_slope(&within, Vec2::X, 100.0, &slope, tolerance).unwrap();
+        assert_eq!(hit.distance, 10.0, "stands where it reaches the span");
+        let beyond = within.translated(Vec2::new(0.0, -0.25));
+        assert_eq!(
+            cast_box_slope(&beyond, Vec2::X, 100.0, &slope, tolerance),
+            None,
+            "passes under"
+        );
+    }
+
+    #[test]
     fn a_box_cast_sideways_meets_a_slope_at_its_foot_clamped_to_an_end() {
         // Falls right; the box moves right and down at 45° toward it from the upper left, its
         // uphill foot (left) off the high end at first, where the surface holds the end height.
@@ -315,10 +553,12 @@ mod tests {
         assert_eq!(cast_box_aabb(&mover, Vec2::X, 9.0, &unit_box(), 1e-3), None);
         let inside = rect(Vec2::splat(2.0), Vec2::splat(4.0));
         assert_eq!(
-            cast_box_aabb(&inside, Vec2::Y, 9.0, &unit_box(), 1e-3)
-                .unwrap()
-                .distance,
-            0.0
+            cast_box_aabb(&inside, Vec2::Y, 9.0, &unit_box(), 1e-3),
+            Some(CastHit {
+                distance: 0.0,
+                normal: Vec2::NEG_Y
+            }),
+            "from inside: at once, against the direction"
         );
     }
 
@@ -332,6 +572,10 @@ mod tests {
         assert!(
             !area_overlaps_slope(&rect(Vec2::new(0.0, 6.0), Vec2::new(10.0, 15.0)), &slope),
             "over the surface"
+        );
+        assert!(
+            !area_overlaps_slope(&rect(Vec2::new(5.0, 5.0), Vec2::new(10.0, 15.0)), &slope),
+            "resting on the surface at the span's high side: touching is not overlapping"
         );
         assert!(point_in_slope(Vec2::new(18.0, 8.0), &slope));
         assert!(!point_in_slope(Vec2::new(2.0, 8.0), &slope));

@@ -126,6 +126,7 @@ pub fn remove_velocity_into(velocity: &mut Vec2, normal: Vec2) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_cases::{Cases, marched_by};
     use super::*;
 
     const SKIN: f32 = 1e-3;
@@ -184,6 +185,33 @@ mod tests {
     }
 
     #[test]
+    fn ending_or_passing_within_the_skin_of_a_face_is_no_hit() {
+        let block = boxed(100.0, 0.0, 10.0, 10.0);
+        // Ends 0.0005 px into the block's near face, moving right and moving left.
+        let from_left = boxed(80.0, 2.0, 10.0, 5.0);
+        assert_eq!(sweep_aabb(&from_left, Vec2::new(10.0005, 0.0), &block, SKIN), None);
+        let from_right = boxed(120.0, 2.0, 10.0, 5.0);
+        assert_eq!(sweep_aabb(&from_right, Vec2::new(-10.0005, 0.0), &block, SKIN), None);
+        // Falls straight down past the block's side, overlapping it across by 0.0005 px.
+        let beside = boxed(90.0005, 30.0, 10.0, 10.0);
+        assert_eq!(sweep_aabb(&beside, Vec2::new(0.0, -40.0), &block, SKIN), None);
+        // Runs flat over a seam 0.0005 px below the next box's top: no snag.
+        let sunk_at_seam = boxed(85.0, 9.9995, 10.0, 10.0);
+        assert_eq!(sweep_aabb(&sunk_at_seam, Vec2::new(10.0, 0.0), &block, SKIN), None);
+        // Each a hair deeper is a hit.
+        assert!(sweep_aabb(&from_left, Vec2::new(10.01, 0.0), &block, SKIN).is_some());
+        assert!(
+            sweep_aabb(
+                &beside.translated(Vec2::new(0.01, 0.0)),
+                Vec2::new(0.0, -40.0),
+                &block,
+                SKIN
+            )
+            .is_some()
+        );
+    }
+
+    #[test]
     fn moving_away_from_a_touching_surface_is_no_hit() {
         let floor = boxed(0.0, 0.0, 100.0, 10.0);
         let body = boxed(10.0, 10.0, 10.0, 10.0);
@@ -224,6 +252,111 @@ mod tests {
         assert_eq!(hit.alternative, Some(Vec2::NEG_X));
         let square = sweep_aabb(&body, Vec2::new(0.0, -20.0), &boxed(0.0, 0.0, 10.0, 10.0), SKIN).unwrap();
         assert_eq!(square.alternative, None, "a face hit is not a corner");
+    }
+
+    #[test]
+    fn a_sweep_hits_when_and_where_marching_the_box_first_goes_into_the_target() {
+        const STEP: f32 = 1e-4;
+        let mut cases = Cases(3);
+        let (mut compared, mut hits) = (0, 0);
+        for _ in 0..500 {
+            let target = Aabb::from_min_size(
+                Vec2::new(cases.range(-20.0, 20.0), cases.range(-20.0, 20.0)),
+                Vec2::new(cases.range(1.0, 30.0), cases.range(1.0, 30.0)),
+            );
+            let mover = Aabb::from_min_size(
+                Vec2::new(cases.range(-50.0, 50.0), cases.range(-50.0, 50.0)),
+                Vec2::new(cases.range(2.0, 16.0), cases.range(2.0, 24.0)),
+            );
+            let delta = if cases.next() < 0.2 {
+                cases.direction() * cases.range(1.0, 60.0)
+            } else {
+                Vec2::new(cases.range(-60.0, 60.0), cases.range(-60.0, 60.0))
+            };
+            if mover.touches(&target, 0.05) {
+                continue; // Starting flush or inside: the tests above.
+            }
+            let moved = |t: f32| mover.translated(delta * t);
+            let inside = |t: f32| moved(t).intersects(&target, 1e-3);
+            let reference = marched_by(STEP, 1.0 - STEP, inside);
+            // The entry face: the axis still apart one step before.
+            let entered = reference.map(|t| {
+                let before = moved(t - STEP).overlap(&target);
+                (before.x <= 1e-3, before.y <= 1e-3)
+            });
+            let undecidable = reference.is_some_and(|t| t > 0.98)
+                || entered.is_some_and(|(x, y)| x == y || (x && delta.x.abs() < 1.0) || (y && delta.y.abs() < 1.0))
+                || (0..20).any(|i| {
+                    // Grazing: only just across on the other axis at some point of the pass.
+                    let o = moved(i as f32 / 19.0).overlap(&target);
+                    (o.x.abs() < 0.05 && o.y > -0.05) || (o.y.abs() < 0.05 && o.x > -0.05)
+                });
+            if undecidable {
+                continue;
+            }
+            let hit = sweep_aabb(&mover, delta, &target, SKIN);
+            compared += 1;
+            match (hit, reference, entered) {
+                (None, None, _) => {}
+                (Some(hit), Some(t), Some((through_x, _))) => {
+                    hits += 1;
+                    let tolerance = STEP + 2e-3 / if through_x { delta.x.abs() } else { delta.y.abs() };
+                    assert!(
+                        hit.time <= t && hit.time >= t - tolerance,
+                        "{mover:?} {delta} {target:?}: {hit:?} vs {t}"
+                    );
+                    let normal = if through_x {
+                        Vec2::new(-delta.x.signum(), 0.0)
+                    } else {
+                        Vec2::new(0.0, -delta.y.signum())
+                    };
+                    assert_eq!(
+                        (hit.normal, hit.alternative),
+                        (normal, None),
+                        "{mover:?} {delta} {target:?}"
+                    );
+                }
+                (hit, reference, _) => panic!("{mover:?} {delta} {target:?}: {hit:?} vs {reference:?}"),
+            }
+        }
+        assert!(compared > 300 && hits > 40, "{compared} cases compared, {hits} hits");
+    }
+
+    #[test]
+    fn a_start_inside_by_the_skin_or_less_is_hit_at_once_and_deeper_is_not() {
+        let floor = boxed(0.0, 0.0, 100.0, 10.0);
+        let down = Vec2::new(0.0, -10.0);
+        let sunk = |depth: f32| boxed(10.0, 10.0 - depth, 10.0, 10.0);
+        assert_eq!(sweep_aabb(&sunk(0.0005), down, &floor, SKIN).map(|h| h.time), Some(0.0));
+        assert_eq!(sweep_aabb(&sunk(0.005), down, &floor, SKIN), None);
+        // Exactly the skin deep, in binary-exact numbers.
+        let skin = 0.25;
+        assert_eq!(
+            sweep_aabb(&sunk(0.25), Vec2::new(0.0, -1.0), &floor, skin).map(|h| h.time),
+            Some(0.0)
+        );
+    }
+
+    #[test]
+    fn a_corner_where_the_side_is_entered_last_offers_the_top() {
+        let block = boxed(20.0, 0.0, 10.0, 10.0);
+        let body = boxed(0.0, 19.9995, 10.0, 10.0);
+        let hit = sweep_aabb(&body, Vec2::new(20.0, -20.0), &block, SKIN).expect("corner hit");
+        assert_eq!((hit.normal, hit.alternative), (Vec2::NEG_X, Some(Vec2::Y)));
+    }
+
+    #[test]
+    fn removing_velocity_into_a_surface_keeps_what_leaves_or_slides_along_it() {
+        let mut into_floor = Vec2::new(3.0, -5.0);
+        remove_velocity_into(&mut into_floor, Vec2::Y);
+        assert_eq!(into_floor, Vec2::new(3.0, 0.0));
+        let mut leaving = Vec2::new(3.0, 5.0);
+        remove_velocity_into(&mut leaving, Vec2::Y);
+        assert_eq!(leaving, Vec2::new(3.0, 5.0));
+        let mut into_slope = Vec2::new(0.0, -2.0);
+        let normal = Vec2::new(-0.6, 0.8);
+        remove_velocity_into(&mut into_slope, normal);
+        assert!(into_slope.dot(normal).abs() < 1e-6 && (into_slope - Vec2::new(-0.96, -0.72)).length() < 1e-6);
     }
 
     #[test]

@@ -64,3 +64,18 @@ pub type AwakeDynamic = (
 pub fn step_is_running(step: Res<PhysicsStep>) -> bool {
     step.dt > 0.0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::ecs::system::RunSystemOnce;
+
+    #[test]
+    fn a_step_runs_only_when_it_has_a_positive_length() {
+        for (dt, runs) in [(0.0, false), (-0.01, false), (0.01, true)] {
+            let mut world = World::new();
+            world.insert_resource(PhysicsStep { dt });
+            assert_eq!(world.run_system_once(step_is_running).unwrap(), runs, "dt {dt}");
+        }
+    }
+}
