@@ -405,6 +405,44 @@ mod tests {
         );
     }
 
+    /// The tests above put the slopes' low corner at the origin, where `x - left.x` and `x + left.x`
+    /// agree; here every rule is checked on slopes elsewhere, both ways up.
+    #[test]
+    fn every_rule_holds_for_slopes_away_from_the_origin() {
+        let rising = SlopeShape::new(Vec2::new(100.0, 40.0), Vec2::new(164.0, 72.0));
+        let falling = SlopeShape::new(Vec2::new(100.0, 72.0), Vec2::new(164.0, 40.0));
+        let block = |min_x: f32, top: f32| Aabb::from_min_size(Vec2::new(min_x, top - 16.0), Vec2::splat(16.0));
+
+        // Under the uphill foot: the right one at x 130, the left one at x 120.
+        assert!((rising.surface_y(&body(120.0, 60.0)) - 55.0).abs() < 1e-4);
+        assert!((falling.surface_y(&body(120.0, 60.0)) - 62.0).abs() < 1e-4);
+
+        // A block's top on the surface at its low-side edge is under; a pixel higher is a wall.
+        assert!(
+            rising.is_under(&block(116.0, 48.0), 0.01),
+            "left edge at x 116, surface 48"
+        );
+        assert!(!rising.is_under(&block(116.0, 49.0), 0.01));
+        assert!(
+            falling.is_under(&block(132.0, 48.0), 0.01),
+            "right edge at x 148, surface 48"
+        );
+        assert!(!falling.is_under(&block(132.0, 49.0), 0.01));
+
+        // The top join is at the high end: right of the rising slope, left of the falling one.
+        assert!(rising.is_top_join(&block(164.0, 72.0), 0.01));
+        assert!(!rising.is_top_join(&block(166.0, 72.0), 0.01), "a gap");
+        assert!(falling.is_top_join(&block(84.0, 72.0), 0.01));
+        assert!(!falling.is_top_join(&block(82.0, 72.0), 0.01), "a gap");
+        assert!(!falling.is_top_join(&block(164.0, 72.0), 0.01), "beside the low end");
+
+        // Uphill is rightward on the rising slope, leftward on the falling one; at rest, neither.
+        assert!(rising.is_uphill(3.0) && !rising.is_uphill(-3.0) && !rising.is_uphill(0.0));
+        assert!(falling.is_uphill(-3.0) && !falling.is_uphill(3.0) && !falling.is_uphill(0.0));
+        assert_eq!(falling.speed_factor(-3.0), 1.0 / 1.5);
+        assert_eq!(falling.speed_factor(3.0), 1.5);
+    }
+
     #[test]
     fn degenerate_slopes_are_rejected() {
         assert!(SlopeSegment::new(Vec2::ZERO, Vec2::new(10.0, 0.0)).problem().is_some());

@@ -22,7 +22,8 @@ pub struct CastHit {
 
 /// The first point where the ray from `origin` along the unit `direction`, no longer than
 /// `max_distance`, enters `aabb`. A ray that starts inside the box hits it at distance 0, with the
-/// normal against the direction; one that starts on a face and leaves misses it.
+/// normal against the direction; one that starts on a face and leaves misses it. A ray through an
+/// exact corner gets the side face's normal.
 pub fn ray_aabb(origin: Vec2, direction: Vec2, max_distance: f32, aabb: &Aabb) -> Option<CastHit> {
     if aabb.min.cmplt(origin).all() && aabb.max.cmpgt(origin).all() {
         return Some(CastHit {
@@ -215,6 +216,15 @@ mod tests {
         let hit = ray_aabb(Vec2::new(-2.0, 14.0), diagonal, 100.0, &unit_box()).unwrap();
         assert_eq!(hit.normal, Vec2::Y, "the top is entered after the left face's plane");
         assert!((hit.distance - 4.0 * 2f32.sqrt()).abs() < 1e-4);
+    }
+
+    #[test]
+    fn a_ray_through_an_exact_corner_gets_the_side_faces_normal() {
+        let hit = ray_aabb(Vec2::splat(-5.0), Vec2::ONE.normalize(), 100.0, &unit_box()).unwrap();
+        assert_eq!(hit.normal, Vec2::NEG_X);
+        assert!((hit.distance - 5.0 * 2f32.sqrt()).abs() < 1e-4);
+        let hit = ray_aabb(Vec2::new(15.0, 15.0), Vec2::NEG_ONE.normalize(), 100.0, &unit_box()).unwrap();
+        assert_eq!(hit.normal, Vec2::X);
     }
 
     #[test]

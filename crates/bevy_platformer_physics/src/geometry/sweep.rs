@@ -360,6 +360,56 @@ mod tests {
     }
 
     #[test]
+    fn a_box_moving_away_from_a_target_beside_it_is_no_hit() {
+        // Right of the block and moving right while it comes down past the block's top: the
+        // vertical window opens after the horizontal one has closed.
+        let block = boxed(0.0, 0.0, 10.0, 10.0);
+        let body = boxed(11.0, 12.0, 2.0, 2.0);
+        assert_eq!(sweep_aabb(&body, Vec2::new(2.0, -8.0), &block, SKIN), None);
+        // Passing the block's corner diagonally: across its right face's plane only after it is
+        // below the block.
+        let body = boxed(12.0, 12.0, 2.0, 2.0);
+        assert_eq!(sweep_aabb(&body, Vec2::new(-4.0, -40.0), &block, SKIN), None);
+        // Walking off the block's edge: flush with its side, feet within the skin under its top,
+        // moving right and down. The windows of both axes closed at the start of the step.
+        let body = boxed(10.0, 9.9995, 4.0, 4.0);
+        assert_eq!(sweep_aabb(&body, Vec2::new(2.0, -3.0), &block, SKIN), None);
+    }
+
+    #[test]
+    fn a_box_or_a_target_with_a_nan_coordinate_is_never_hit() {
+        let block = boxed(0.0, 0.0, 10.0, 10.0);
+        let body = boxed(-10.0, 15.0, 4.0, 4.0);
+        let delta = Vec2::new(12.0, -10.0);
+        assert!(
+            sweep_aabb(&body, delta, &block, SKIN).is_some(),
+            "the move hits without NaN"
+        );
+        for corner in 0..4 {
+            let poison = |aabb: &Aabb| {
+                let mut aabb = *aabb;
+                match corner {
+                    0 => aabb.min.x = f32::NAN,
+                    1 => aabb.max.x = f32::NAN,
+                    2 => aabb.min.y = f32::NAN,
+                    _ => aabb.max.y = f32::NAN,
+                }
+                aabb
+            };
+            assert_eq!(
+                sweep_aabb(&poison(&body), delta, &block, SKIN),
+                None,
+                "body, corner {corner}"
+            );
+            assert_eq!(
+                sweep_aabb(&body, delta, &poison(&block), SKIN),
+                None,
+                "block, corner {corner}"
+            );
+        }
+    }
+
+    #[test]
     fn deep_overlap_at_start_is_left_to_push_out() {
         let block = boxed(0.0, 0.0, 10.0, 10.0);
         let body = boxed(5.0, 5.0, 10.0, 10.0);

@@ -146,6 +146,16 @@ mod tests {
     }
 
     #[test]
+    fn a_speed_of_exactly_the_minimum_is_kept() {
+        let coasting = Movement {
+            deceleration: 0.0,
+            ..walker()
+        };
+        let v = integrate_velocity(Vec2::new(-1.0, 0.0), &coasting, &input(0.0), false, Vec2::ZERO, DT);
+        assert_eq!(v.x, -1.0, "only a speed below min_speed snaps to rest");
+    }
+
+    #[test]
     fn reversing_skids_harder_than_accelerating() {
         let v = integrate_velocity(Vec2::new(10.0, 0.0), &walker(), &input(-1.0), false, Vec2::ZERO, DT);
         assert_eq!(v.x, 6.0);

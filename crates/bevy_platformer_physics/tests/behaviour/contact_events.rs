@@ -230,3 +230,43 @@ fn two_bodies_pressing_each_other_are_one_contact_until_neither_touches() {
     assert_eq!(ended.len(), 2, "{ended:?}");
     assert!(ended.contains(&(a, b, ContactDirection::Right)) && ended.contains(&(b, a, ContactDirection::Left)));
 }
+
+#[test]
+fn a_body_moved_from_one_floor_onto_another_in_one_step_ends_one_contact_and_starts_the_other() {
+    for mode in MODES {
+        let mut app = app();
+        collect::<ContactStarted>(&mut app);
+        collect::<ContactEnded>(&mut app);
+        let first = spawn_box(&mut app, Vec2::new(-100.0, -16.0), Vec2::new(100.0, 16.0));
+        let second = spawn_box(&mut app, Vec2::new(200.0, -16.0), Vec2::new(100.0, 16.0));
+        let body = spawn_body(&mut app, Vec2::new(-50.0, 0.0), Vec2::new(12.0, 24.0), mode);
+        tick(&mut app, 30);
+        assert!(
+            contacts(&app, body).with(first).is_some(),
+            "{mode:?}: resting on the first floor"
+        );
+
+        // A respawn: the game puts the body on the second floor, feet on its top.
+        app.world_mut().get_mut::<Transform>(body).unwrap().translation = Vec3::new(250.0, 12.0, 0.0);
+        tick(&mut app, 1);
+        assert!(
+            contacts(&app, body).with(second).is_some(),
+            "{mode:?}: on the second floor"
+        );
+        let ended = pair_events(&collected::<ContactEnded>(&app), |e| (e.entity, e.other, e.direction));
+        assert_eq!(
+            ended,
+            vec![
+                (body, first, ContactDirection::Down),
+                (first, body, ContactDirection::Up)
+            ],
+            "{mode:?}"
+        );
+        let started = pair_events(&collected::<ContactStarted>(&app), |e| (e.entity, e.other, e.direction));
+        assert!(
+            started.contains(&(body, second, ContactDirection::Down))
+                && started.contains(&(second, body, ContactDirection::Up)),
+            "{mode:?}: {started:?}"
+        );
+    }
+}

@@ -167,6 +167,39 @@ fn lift_moving_sideways_pushes_a_body_in_its_way() {
 }
 
 #[test]
+fn a_lift_pushes_a_body_through_sensors_and_colliders_on_layers_it_ignores() {
+    for mode in MODES {
+        let mut app = app();
+        collect::<Squished>(&mut app);
+        spawn_box(&mut app, Vec2::new(-200.0, -16.0), Vec2::new(600.0, 16.0));
+        let sensor = spawn_box(&mut app, Vec2::new(90.0, 0.0), Vec2::new(16.0, 100.0));
+        app.world_mut().entity_mut(sensor).insert(Sensor);
+        let other_layer = spawn_box(&mut app, Vec2::new(120.0, 0.0), Vec2::new(16.0, 100.0));
+        app.world_mut()
+            .entity_mut(other_layer)
+            .insert(CollisionLayers::new(0b100, 0b100));
+        let pusher = spawn_pusher(
+            &mut app,
+            Vec2::splat(16.0),
+            vec![Vec2::new(0.0, 8.0), Vec2::new(200.0, 8.0)],
+            100.0,
+        );
+        let body = spawn_body(&mut app, Vec2::new(40.0, 0.0), Vec2::new(12.0, 24.0), mode);
+        // Layers 0 and 1: the floor and the pusher (on every layer) but not the box on layer 2.
+        app.world_mut()
+            .entity_mut(body)
+            .insert(CollisionLayers::new(0b001, 0b011));
+        tick(&mut app, 150);
+        let (b, p) = (aabb(&app, body), aabb(&app, pusher));
+        assert!(
+            (b.min.x - p.max.x).abs() < 0.01 && b.min.x > 136.0,
+            "{mode:?}: pushed past both: {b:?} {p:?}"
+        );
+        assert!(collected::<Squished>(&app).is_empty(), "{mode:?}: never squished");
+    }
+}
+
+#[test]
 fn lift_pushing_a_body_into_a_wall_squishes_it() {
     let mut app = app();
     collect::<Squished>(&mut app);

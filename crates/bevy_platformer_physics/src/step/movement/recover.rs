@@ -311,4 +311,17 @@ mod tests {
             Recovery::Moved(Vec2::new(-44.0, 0.0))
         );
     }
+
+    #[test]
+    fn the_way_out_may_put_the_feet_within_the_tolerance_under_a_slope() {
+        // The slope's surface is at y 28 under the body's uphill (left) foot; the way down out of
+        // the block puts the feet 0.1 px under it, which standing on a slope allows.
+        let slope = SlopeShape::new(Vec2::new(0.0, 40.0), Vec2::new(40.0, 0.0));
+        let block = [solid(1, Vec2::new(-20.0, 47.9), Vec2::new(80.0, 40.0))];
+        let body = Aabb::from_min_size(Vec2::new(12.0, 30.0), Vec2::new(12.0, 20.0));
+        let Recovery::Moved(offset) = recover(&body, &block, &[slope], 20.0, SKIN, TOLERANCE) else {
+            panic!("down is within reach and within the tolerance");
+        };
+        assert!((offset - Vec2::new(0.0, -2.1)).length() < 1e-4, "{offset}");
+    }
 }

@@ -85,3 +85,41 @@ pub(crate) fn touch_direction(body: &Aabb, other: &Aabb) -> ContactDirection {
         ContactDirection::Right
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_touching_box_is_on_the_side_of_the_smaller_overlap_wherever_the_boxes_are() {
+        for origin in [
+            Vec2::new(-40.0, -40.0),
+            Vec2::ZERO,
+            Vec2::new(40.0, 40.0),
+            Vec2::new(-40.0, 40.0),
+        ] {
+            let body = Aabb::from_min_size(origin, Vec2::new(10.0, 20.0));
+            let at = |x: f32, y: f32, w: f32, h: f32| Aabb::from_min_size(origin + Vec2::new(x, y), Vec2::new(w, h));
+            assert_eq!(
+                touch_direction(&body, &at(-2.0, -4.0, 14.0, 5.0)),
+                ContactDirection::Down,
+                "{origin}"
+            );
+            assert_eq!(
+                touch_direction(&body, &at(-2.0, 19.0, 14.0, 5.0)),
+                ContactDirection::Up,
+                "{origin}"
+            );
+            assert_eq!(
+                touch_direction(&body, &at(-4.0, 2.0, 5.0, 16.0)),
+                ContactDirection::Left,
+                "{origin}"
+            );
+            assert_eq!(
+                touch_direction(&body, &at(9.0, 2.0, 5.0, 16.0)),
+                ContactDirection::Right,
+                "{origin}"
+            );
+        }
+    }
+}
