@@ -267,3 +267,81 @@ fn push_distance(body: &Aabb, pusher: &Aabb, axis: Axis, amount: f32) -> f32 {
         pusher.min[i] - body.max[i]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::slope::SlopeRise;
+
+    fn entity(index: u32) -> Entity {
+        Entity::from_raw_u32(index).unwrap()
+    }
+
+    fn dynamic(index: u32, min: Vec2, size: Vec2) -> ColliderProxy {
+        ColliderProxy {
+            kind: BodyKind::Dynamic,
+            ..ColliderProxy::static_box(index, Aabb::from_min_size(min, size))
+        }
+    }
+
+    #[test]
+    fn a_body_sunk_into_the_lift_carrying_it_is_not_held_back_by_that_lift() {
+        let config = PhysicsConfig::default();
+        // A rider 0.5 px into its lift (more than the skin), left of the lift's centre, carried
+        // right: the lift is behind it in the move's direction only by its centre, and it is the
+        // pusher, so it never blocks.
+        let lift = ColliderProxy {
+            kind: BodyKind::Kinematic,
+            ..ColliderProxy::static_box(2, Aabb::from_min_size(Vec2::new(0.0, 0.0), Vec2::new(64.0, 16.0)))
+        };
+        let rider = dynamic(1, Vec2::new(4.0, 15.5), Vec2::new(12.0, 24.0));
+        assert_eq!(
+            cast_through_solids(&rider, Axis::X, 5.0, &[lift], lift.entity, &config),
+            (5.0, None)
+        );
+        // Any other solid it is that deep in, ahead of its centre, holds it.
+        let block = ColliderProxy::static_box(3, lift.aabb);
+        assert_eq!(
+            cast_through_solids(&rider, Axis::X, 5.0, &[block], lift.entity, &config),
+            (0.0, Some(block.entity))
+        );
+    }
+
+    #[test]
+    fn of_two_slopes_that_stop_a_push_at_the_same_height_the_first_listed_is_named() {
+        let config = PhysicsConfig::default();
+        let rect = Aabb::from_min_size(Vec2::new(0.0, 0.0), Vec2::new(64.0, 32.0));
+        let slope = |index: u32| ColliderProxy {
+            slope: Some(SlopeRise::Right),
+            ..ColliderProxy::static_box(index, rect)
+        };
+        // Feet 4 px over both copies of the same slope (the surface under the right foot, x = 20,
+        // is at 10), pushed down 10 px.
+        let body = dynamic(1, Vec2::new(8.0, 14.0), Vec2::new(12.0, 24.0));
+        for (first, second) in [(slope(5), slope(6)), (slope(6), slope(5))] {
+            let (moved, blocker) = cast_through_solids(&body, Axis::Y, -10.0, &[first, second], entity(9), &config);
+            assert!((moved + 4.0).abs() < 1e-4, "{moved}");
+            assert_eq!(blocker, Some(first.entity));
+        }
+    }
+
+    #[test]
+    fn a_zero_push_is_held_back_by_nothing() {
+        let config = PhysicsConfig::default();
+        let body = dynamic(1, Vec2::new(0.0, 0.0), Vec2::new(12.0, 24.0));
+        // Deep in a block whose centre is on its right: a push to the right would be held; no push
+        // at all is not.
+        let block = ColliderProxy::static_box(2, Aabb::from_min_size(Vec2::new(6.0, 0.0), Vec2::new(16.0, 16.0)));
+        for axis in [Axis::X, Axis::Y] {
+            assert_eq!(
+                cast_through_solids(&body, axis, 0.0, &[block], entity(9), &config),
+                (0.0, None),
+                "{axis:?}"
+            );
+        }
+        assert_eq!(
+            cast_through_solids(&body, Axis::X, 1.0, &[block], entity(9), &config),
+            (0.0, Some(block.entity))
+        );
+    }
+}

@@ -270,3 +270,60 @@ fn a_body_moved_from_one_floor_onto_another_in_one_step_ends_one_contact_and_sta
         );
     }
 }
+
+#[test]
+fn a_pair_both_bodies_end_in_the_same_step_is_reported_once_smaller_entity_first() {
+    for mode in MODES {
+        let mut app = app();
+        collect::<ContactEnded>(&mut app);
+        spawn_box(&mut app, Vec2::new(-200.0, -16.0), Vec2::new(400.0, 16.0));
+        let size = Vec2::new(12.0, 24.0);
+        let a = spawn_body(&mut app, Vec2::new(0.0, 0.0), size, mode);
+        let b = spawn_body(&mut app, Vec2::new(14.0, 0.0), size, mode);
+        input(&mut app, a).horizontal = 1.0;
+        input(&mut app, b).horizontal = -1.0;
+        tick(&mut app, 30);
+        assert!(
+            contacts(&app, a).with(b).is_some() && contacts(&app, b).with(a).is_some(),
+            "{mode:?}: both report the pair"
+        );
+        // Both are taken apart at once: each side ends it in the same step.
+        for (body, x) in [(a, -100.0), (b, 100.0)] {
+            input(&mut app, body).horizontal = 0.0;
+            app.world_mut().get_mut::<Transform>(body).unwrap().translation.x = x;
+        }
+        tick(&mut app, 1);
+        let ended: Vec<_> = pair_events(&collected::<ContactEnded>(&app), |e| (e.entity, e.other, e.direction))
+            .into_iter()
+            .filter(|&(x, y, _)| (x, y) == (a, b) || (x, y) == (b, a))
+            .collect();
+        let (from_a, from_b) = ((a, b, ContactDirection::Right), (b, a, ContactDirection::Left));
+        let expected = if a < b {
+            vec![from_a, from_b]
+        } else {
+            vec![from_b, from_a]
+        };
+        assert_eq!(ended, expected, "{mode:?}");
+    }
+}
+
+#[test]
+fn a_body_gliding_flush_along_a_floor_without_gravity_touches_nothing() {
+    for mode in MODES {
+        let mut app = app();
+        spawn_box(&mut app, Vec2::new(-200.0, -16.0), Vec2::new(400.0, 16.0));
+        let body = spawn_body(&mut app, Vec2::new(0.0, 0.0), Vec2::new(12.0, 24.0), mode);
+        let mut movement = *app.world().get::<Movement>(body).unwrap();
+        movement.gravity_scale = 0.0;
+        set_movement(&mut app, body, movement);
+        input(&mut app, body).horizontal = 1.0;
+        tick(&mut app, 20);
+        let b = aabb(&app, body);
+        assert!(b.min.x > 1.0 && b.min.y == 0.0, "{mode:?}: glided flush: {b:?}");
+        assert!(
+            contacts(&app, body).iter().next().is_none(),
+            "{mode:?}: it never pressed the floor: {:?}",
+            contacts(&app, body)
+        );
+    }
+}

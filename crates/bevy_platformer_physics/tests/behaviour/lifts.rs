@@ -200,6 +200,46 @@ fn a_lift_pushes_a_body_through_sensors_and_colliders_on_layers_it_ignores() {
 }
 
 #[test]
+fn a_lift_passes_through_bodies_on_layers_it_ignores_and_through_sensor_bodies() {
+    for mode in MODES {
+        let mut app = app();
+        spawn_box(&mut app, Vec2::new(-200.0, -16.0), Vec2::new(600.0, 16.0));
+        let pusher = spawn_pusher(
+            &mut app,
+            Vec2::splat(16.0),
+            vec![Vec2::new(0.0, 8.0), Vec2::new(200.0, 8.0)],
+            100.0,
+        );
+        app.world_mut()
+            .entity_mut(pusher)
+            .insert(CollisionLayers::new(0b010, 0b010));
+        // On layer 0 only: it stands on the floor (every layer) and never meets the lift.
+        let other_layer = spawn_body(&mut app, Vec2::new(40.0, 0.0), Vec2::new(12.0, 24.0), mode);
+        app.world_mut()
+            .entity_mut(other_layer)
+            .insert(CollisionLayers::new(0b001, 0b001));
+        // An interaction-only body, held where it is (it would fall through the floor).
+        let sensor = spawn_body(&mut app, Vec2::new(80.0, 0.0), Vec2::new(12.0, 24.0), mode);
+        app.world_mut().entity_mut(sensor).insert(Sensor);
+        let mut still = *app.world().get::<Movement>(sensor).unwrap();
+        still.gravity_scale = 0.0;
+        set_movement(&mut app, sensor, still);
+        // A body on every layer, which the lift does push.
+        let pushed = spawn_body(&mut app, Vec2::new(120.0, 0.0), Vec2::new(12.0, 24.0), mode);
+        let starts = [other_layer, sensor].map(|e| aabb(&app, e));
+        tick(&mut app, 200);
+        for (entity, start) in [other_layer, sensor].into_iter().zip(starts) {
+            assert_eq!(aabb(&app, entity), start, "{mode:?}: passed through, not pushed");
+        }
+        let (b, p) = (aabb(&app, pushed), aabb(&app, pusher));
+        assert!(
+            (b.min.x - p.max.x).abs() < 0.01 && b.min.x > 200.0,
+            "{mode:?}: pushed: {b:?} {p:?}"
+        );
+    }
+}
+
+#[test]
 fn lift_pushing_a_body_into_a_wall_squishes_it() {
     let mut app = app();
     collect::<Squished>(&mut app);

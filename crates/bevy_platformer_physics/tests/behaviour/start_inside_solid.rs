@@ -147,17 +147,21 @@ fn a_body_deep_inside_a_block_stays_and_is_marked_embedded_once() {
 
 #[test]
 fn a_body_wedged_between_a_slope_and_a_block_never_leaves_under_the_slope() {
-    for mode in MODES {
-        let label = format!("{mode:?}");
+    // Its feet 2 px over the slope, or 0.1 px under it (within the contact tolerance, as a body
+    // standing on a slope may be).
+    for (mode, feet_over) in MODES.into_iter().flat_map(|m| [(m, 2.0), (m, -0.1)]) {
+        let label = format!("{mode:?}, feet {feet_over} px over the slope");
         let mut app = app();
-        // A slope falling right; the body's feet 2 px over it, its head 5 px into a block above:
-        // down is the nearest way out of the block, but it goes through the slope's surface, and
-        // sideways is farther than the body's size. It stays, marked embedded.
+        // A slope falling right; the body's head a few px into a block above: down is the
+        // nearest way out of the block, but it goes through the slope's surface, and sideways is
+        // farther than the body's size. It stays, marked embedded.
         let slope = spawn_slope(&mut app, Vec2::new(-40.0, 80.0), Vec2::new(80.0, -40.0));
         spawn_box(&mut app, Vec2::new(-60.0, 45.0), Vec2::new(160.0, 40.0));
-        let body = spawn_body(&mut app, Vec2::new(18.0, 30.0), Vec2::new(12.0, 20.0), mode);
-        let feet_over = aabb(&app, body).min.y - 28.0;
-        assert!((feet_over - 2.0).abs() < EPS, "{label}: the scene as described");
+        let body = spawn_body(&mut app, Vec2::new(18.0, 28.0 + feet_over), Vec2::new(12.0, 20.0), mode);
+        assert!(
+            (aabb(&app, body).min.y - 28.0 - feet_over).abs() < EPS,
+            "{label}: the scene as described"
+        );
         let start = aabb(&app, body);
         for step in 0..10 {
             tick(&mut app, 1);
@@ -169,5 +173,76 @@ fn a_body_wedged_between_a_slope_and_a_block_never_leaves_under_the_slope() {
         }
         assert_eq!(aabb(&app, body), start, "{label}: it stays");
         assert!(app.world().get::<Embedded>(body).is_some(), "{label}: marked embedded");
+    }
+}
+
+#[test]
+fn a_body_a_hair_taller_than_its_corridor_is_never_thrown_along_it() {
+    // A corridor between a floor and a ceiling a few thousandths of a pixel lower than the body
+    // (a rounding error of the level's placement: more than the skin, less than the recovery's
+    // depth), and a wall across it. Neither push out of the ceiling frees the body: down is
+    // into the floor, and sideways by its width leaves it under the ceiling. It stays, or walks,
+    // but is never thrown sideways, nor through the wall.
+    for mode in MODES {
+        for squeeze in [0.002, 0.005, 0.009] {
+            for (gap, walking) in [(4.0, false), (20.0, false), (20.0, true)] {
+                let label = format!("{mode:?}, {squeeze} px too low, wall {gap} px away, walking {walking}");
+                let mut app = app();
+                spawn_box(&mut app, Vec2::new(-200.0, -16.0), Vec2::new(400.0, 16.0));
+                spawn_box(&mut app, Vec2::new(-200.0, 24.0 - squeeze), Vec2::new(400.0, 16.0));
+                let wall = spawn_box(&mut app, Vec2::new(6.0 + gap, 0.0), Vec2::new(16.0, 23.0));
+                let body = spawn_body(&mut app, Vec2::new(0.0, 0.0), Vec2::new(12.0, 24.0), mode);
+                if walking {
+                    walker(&mut app, body, 120.0);
+                    input(&mut app, body).horizontal = 1.0;
+                }
+                let face = aabb(&app, wall).min.x;
+                let start = aabb(&app, body);
+                for step in 0..30 {
+                    tick(&mut app, 1);
+                    let b = aabb(&app, body);
+                    assert!(
+                        b.max.x <= face + 0.01,
+                        "{label} step {step}: into or past the wall: {b:?}"
+                    );
+                    assert!(
+                        (b.min.y - start.min.y).abs() < 0.01,
+                        "{label} step {step}: moved up or down: {b:?}"
+                    );
+                    if !walking {
+                        assert!(
+                            (b.min.x - start.min.x).abs() < 0.01,
+                            "{label} step {step}: thrown: {b:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_body_whose_head_is_a_hair_into_a_block_corner_is_not_thrown_onto_the_wall_beside_it() {
+    // Standing on the floor, the head a few thousandths of a pixel into the bottom-left corner of
+    // a block above (more than the skin, less than the recovery's depth), a wall close on the left:
+    // down is into the floor, and left by the block's overlap is into the wall. It stays.
+    for mode in MODES {
+        for wall_gap in [0.5, 2.0, 4.0] {
+            let label = format!("{mode:?}, wall {wall_gap} px away");
+            let mut app = app();
+            spawn_box(&mut app, Vec2::new(-200.0, -16.0), Vec2::new(400.0, 16.0));
+            spawn_box(&mut app, Vec2::new(1.0, 23.995), Vec2::new(32.0, 16.0));
+            spawn_box(&mut app, Vec2::new(-6.0 - wall_gap - 16.0, 0.0), Vec2::new(16.0, 23.0));
+            let body = spawn_body(&mut app, Vec2::new(0.0, 0.0), Vec2::new(12.0, 24.0), mode);
+            let start = aabb(&app, body);
+            for step in 0..10 {
+                tick(&mut app, 1);
+                let b = aabb(&app, body);
+                assert!(
+                    (b.min - start.min).length() < 0.01,
+                    "{label} step {step}: thrown from {start:?} to {b:?}"
+                );
+            }
+        }
     }
 }

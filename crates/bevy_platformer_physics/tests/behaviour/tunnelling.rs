@@ -85,3 +85,27 @@ fn diagonal_5000_px_per_s_does_not_slip_between_two_thin_walls() {
         "stayed inside the corner: {b:?}"
     );
 }
+
+#[test]
+fn a_body_walking_into_a_ledge_thinner_than_itself_at_mid_height_stops_before_it() {
+    for mode in MODES {
+        let mut app = app();
+        spawn_box(&mut app, Vec2::new(-200.0, -16.0), Vec2::new(400.0, 16.0));
+        // A ledge 2 px thick at the body's waist, out of a wall: no push up or down frees a
+        // body 24 px tall that walked into it.
+        let ledge = spawn_box(&mut app, Vec2::new(40.0, 10.0), Vec2::new(60.0, 2.0));
+        spawn_box(&mut app, Vec2::new(100.0, 0.0), Vec2::new(16.0, 100.0));
+        let body = spawn_body(&mut app, Vec2::new(0.0, 0.0), Vec2::new(12.0, 24.0), mode);
+        walker(&mut app, body, 240.0);
+        input(&mut app, body).horizontal = 1.0;
+        let face = aabb(&app, ledge).min.x;
+        for step in 0..120 {
+            tick(&mut app, 1);
+            let b = aabb(&app, body);
+            assert!(b.max.x <= face + 0.01, "{mode:?} step {step}: into the ledge: {b:?}");
+            assert!(b.min.y.abs() < 0.01, "{mode:?} step {step}: still on the floor: {b:?}");
+        }
+        let b = aabb(&app, body);
+        assert!(b.max.x > face - 4.0, "{mode:?}: walked up to it: {b:?}");
+    }
+}

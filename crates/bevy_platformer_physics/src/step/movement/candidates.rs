@@ -170,3 +170,31 @@ impl SortedCandidates {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn block(index: u32, min: Vec2, size: Vec2) -> ColliderProxy {
+        ColliderProxy::static_box(index, Aabb::from_min_size(min, size))
+    }
+
+    #[test]
+    fn a_block_is_covered_only_by_a_solid_on_its_top_at_the_edge_the_slope_joins() {
+        // A block away from the origin, and a wall cell standing on its top at each edge in turn.
+        let joined = block(1, Vec2::new(100.0, 40.0), Vec2::new(48.0, 16.0));
+        let on_left = block(2, Vec2::new(100.0, 56.0), Vec2::new(16.0, 16.0));
+        let on_right = block(3, Vec2::new(132.0, 56.0), Vec2::new(16.0, 16.0));
+        // A slope rising right joins the block's left edge; one rising left, its right edge.
+        assert!(top_covered(&joined, true, &[joined, on_left]));
+        assert!(!top_covered(&joined, true, &[joined, on_right]));
+        assert!(top_covered(&joined, false, &[joined, on_right]));
+        assert!(!top_covered(&joined, false, &[joined, on_left]));
+        // Nothing on top, or the block itself: uncovered.
+        assert!(!top_covered(&joined, true, &[joined]));
+        assert!(!top_covered(&joined, false, &[joined]));
+        // A cell beside the block (not on its top) covers nothing.
+        let beside = block(4, Vec2::new(148.0, 40.0), Vec2::new(16.0, 32.0));
+        assert!(!top_covered(&joined, false, &[joined, beside]));
+    }
+}

@@ -329,6 +329,31 @@ mod tests {
     }
 
     #[test]
+    fn a_slide_stopped_in_a_valley_stands_on_the_higher_side_where_it_is() {
+        // A V-valley of gradient 0.5 each side, bottom at (0, 0), and a slope overhead. The body's
+        // feet are on the left side; the right side is 0.05 px lower under its right foot, within
+        // the contact tolerance, and listed first, so it is the current support.
+        let left = slope(Vec2::new(-160.0, 80.0), Vec2::ZERO, 1);
+        let right = slope(Vec2::ZERO, Vec2::new(160.0, 80.0), 2);
+        let overhead = slope(Vec2::new(-160.0, 200.0), Vec2::new(160.0, 220.0), 3);
+        let rules = rules();
+        assert!(0.05 < rules.contact_tolerance);
+        let start_box = body(-8.05, 4.025);
+        for slopes in [[right, left, overhead], [overhead, right, left]] {
+            // No input, no speed: the passive slide down the right side would climb the left one.
+            let plan = plan_slope_movement(&start_box, Vec2::new(0.0, -9.6), 0.0, &slopes, &rules, DT);
+            assert_eq!(plan.velocity.x, 0.0, "stopped");
+            assert_eq!(plan.slope.map(|r| r.entity), Some(left.entity), "{slopes:?}");
+            assert!(
+                (plan.planned_feet_y - 4.025).abs() < 1e-4,
+                "where it stands, not sunk onto the lower side: {}",
+                plan.planned_feet_y
+            );
+            assert!(plan.velocity.y.abs() < 0.01, "{}", plan.velocity.y);
+        }
+    }
+
+    #[test]
     fn crossing_a_slope_from_below_is_not_a_landing() {
         let s = [slope(Vec2::ZERO, Vec2::new(160.0, 80.0), 1)];
         // Feet 10 px below the surface, falling: came from below, no support.

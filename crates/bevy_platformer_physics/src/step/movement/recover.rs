@@ -324,4 +324,62 @@ mod tests {
         };
         assert!((offset - Vec2::new(0.0, -2.1)).length() < 1e-4, "{offset}");
     }
+
+    #[test]
+    fn of_two_ways_out_as_short_as_each_other_the_body_leaves_upward() {
+        // A plank 10 px thick across the middle of the body: 17 px up or 17 px down, whichever
+        // the solids list first.
+        let plank = solid(1, Vec2::new(-50.0, 10.0), Vec2::new(100.0, 10.0));
+        let body = Aabb::from_min_size(Vec2::new(0.0, 3.0), Vec2::new(12.0, 24.0));
+        let far = solid(2, Vec2::new(300.0, 300.0), Vec2::new(16.0, 16.0));
+        for solids in [[plank, far], [far, plank]] {
+            assert_eq!(
+                recover(&body, &solids, &[], 24.0, SKIN, TOLERANCE),
+                Recovery::Moved(Vec2::new(0.0, 17.0))
+            );
+        }
+    }
+
+    #[test]
+    fn a_solid_the_body_only_touches_gives_no_way_out_past_its_far_side() {
+        // Deep in a wall on its left (8 px), a thin wall flush against its right face: out to the
+        // right is into the thin wall, and past it would go through it. Nothing else is within
+        // the body's size.
+        let wall = solid(1, Vec2::new(-20.0, -20.0), Vec2::new(28.0, 60.0));
+        let thin = solid(2, Vec2::new(12.0, -20.0), Vec2::new(2.0, 60.0));
+        let body = Aabb::from_min_size(Vec2::ZERO, Vec2::new(12.0, 24.0));
+        assert_eq!(
+            recover(&body, &[wall, thin], &[], 24.0, SKIN, TOLERANCE),
+            Recovery::Embedded
+        );
+        assert_eq!(
+            recover(&body, &[wall], &[], 24.0, SKIN, TOLERANCE),
+            Recovery::Moved(Vec2::new(8.0, 0.0)),
+            "without the thin wall, out by the near face"
+        );
+    }
+
+    #[test]
+    fn a_recovered_body_rests_against_the_solids_it_left() {
+        // Sunk 4 px into a floor and 3 px into a wall on its right, away from the origin.
+        let floor = solid(1, Vec2::new(100.0, 84.0), Vec2::new(64.0, 16.0));
+        let wall = solid(2, Vec2::new(121.0, 100.0), Vec2::new(16.0, 64.0));
+        let far = solid(3, Vec2::new(300.0, 84.0), Vec2::new(16.0, 16.0));
+        let solids = [floor, wall, far];
+        let body = Aabb::from_min_size(Vec2::new(112.0, 96.0), Vec2::new(12.0, 24.0));
+        let Recovery::Moved(offset) = recover(&body, &solids, &[], 24.0, SKIN, TOLERANCE) else {
+            panic!("a way out");
+        };
+        assert_eq!(offset, Vec2::new(-3.0, 4.0));
+        let mut contacts = Contacts::default();
+        record_recovery_contacts(&body, offset, &solids, SKIN, &mut contacts);
+        let floor_contact = contacts.with(floor.entity).expect("on the floor");
+        assert_eq!(floor_contact.direction, ContactDirection::Down);
+        assert_eq!(floor_contact.depth, 4.0);
+        let wall_contact = contacts.with(wall.entity).expect("against the wall");
+        assert_eq!(wall_contact.direction, ContactDirection::Right);
+        assert_eq!(wall_contact.depth, 3.0);
+        assert!(contacts.with(far.entity).is_none());
+        assert_eq!(contacts.iter().count(), 2);
+    }
 }

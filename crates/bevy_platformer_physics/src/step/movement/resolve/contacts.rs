@@ -122,4 +122,43 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn a_body_pressing_into_a_face_it_rests_flush_against_touches_it_on_that_side() {
+        for origin in [Vec2::new(-300.0, -200.0), Vec2::new(300.0, 200.0)] {
+            let solid = |index: u32, x: f32, y: f32, w: f32, h: f32| {
+                ColliderProxy::static_box(index, Aabb::from_min_size(origin + Vec2::new(x, y), Vec2::new(w, h)))
+            };
+            let body = Aabb::from_min_size(origin, Vec2::new(12.0, 24.0));
+            let floor = solid(1, -20.0, -16.0, 60.0, 16.0);
+            let ceiling = solid(2, -20.0, 24.0, 60.0, 16.0);
+            let left = solid(3, -16.0, 2.0, 16.0, 20.0);
+            let right = solid(4, 12.0, 2.0, 16.0, 20.0);
+            for (solid, pressing, direction) in [
+                (floor, Vec2::new(0.0, -60.0), ContactDirection::Down),
+                (ceiling, Vec2::new(0.0, 60.0), ContactDirection::Up),
+                (left, Vec2::new(-60.0, 0.0), ContactDirection::Left),
+                (right, Vec2::new(60.0, 0.0), ContactDirection::Right),
+            ] {
+                let mut contacts = Contacts::default();
+                let mut velocity = pressing + pressing.perp();
+                record_resting_contacts(&body, pressing, &mut velocity, &[solid], 1e-3, &mut contacts);
+                let got: Vec<_> = contacts.iter().map(|c| (c.entity, c.direction)).collect();
+                assert_eq!(got, vec![(solid.entity, direction)], "{origin} {direction:?}");
+                assert_eq!(
+                    velocity,
+                    pressing.perp(),
+                    "{origin} {direction:?}: the press is removed"
+                );
+                // Moving away from it, or along it: no contact.
+                for away in [-pressing, pressing.perp()] {
+                    let mut contacts = Contacts::default();
+                    let mut velocity = away;
+                    record_resting_contacts(&body, away, &mut velocity, &[solid], 1e-3, &mut contacts);
+                    assert_eq!(contacts.iter().count(), 0, "{origin} {direction:?} {away}");
+                    assert_eq!(velocity, away);
+                }
+            }
+        }
+    }
 }

@@ -101,3 +101,126 @@ pub fn move_continuous(request: &MoveRequest, contacts: &mut Contacts) -> MoveOu
         velocity,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::broad_phase::ColliderProxy;
+    use crate::geometry::Aabb;
+
+    const SKIN: f32 = 1e-3;
+
+    fn block(index: u32, min: Vec2, size: Vec2) -> ColliderProxy {
+        ColliderProxy::static_box(index, Aabb::from_min_size(min, size))
+    }
+
+    fn request<'a>(start: Aabb, velocity: Vec2, solids: &'a [ColliderProxy]) -> MoveRequest<'a> {
+        MoveRequest {
+            start,
+            velocity,
+            dt: 1.0 / 60.0,
+            solids,
+            sensors: &[],
+            supports: &[],
+            skin: SKIN,
+            max_substeps: 8,
+            bounds: start.swept(velocity / 60.0).grown(64.0),
+        }
+    }
+
+    #[test]
+    fn a_stopping_face_ends_exactly_flush_with_the_face_it_hit() {
+        // Moves whose sweep ends a rounding error away from the face (found by a search over
+        // random moves away from the origin): a floor, a ceiling, a wall on the left, one on the
+        // right. (The solid, the box's start, the velocity.) The box's near face lands exactly on
+        // the floor's top and the left wall's side.
+        let size = Vec2::new(12.0, 24.0);
+        let cases = [
+            (
+                Aabb {
+                    min: Vec2::new(-1279.2799, 4.920044),
+                    max: Vec2::new(-279.2799, 20.920044),
+                },
+                Vec2::new(-776.804, 24.441843),
+                Vec2::new(20.880005, -1676.41),
+            ),
+            (
+                Aabb {
+                    min: Vec2::new(1206.2, -1012.56),
+                    max: Vec2::new(2206.2, -996.56),
+                },
+                Vec2::new(1707.1051, -1044.6523),
+                Vec2::new(196.70999, 870.94),
+            ),
+            (
+                Aabb {
+                    min: Vec2::new(-25.52002, -994.0),
+                    max: Vec2::new(-9.52002, 6.0),
+                },
+                Vec2::new(-2.9729195, -490.7367),
+                Vec2::new(-1474.0, 291.216),
+            ),
+            (
+                Aabb {
+                    min: Vec2::new(7.999878, 570.19995),
+                    max: Vec2::new(23.999878, 1570.2),
+                },
+                Vec2::new(-8.271921, 1076.2024),
+                Vec2::new(3004.0898, -207.396),
+            ),
+        ];
+        for (which, (face, start, velocity)) in cases.into_iter().enumerate() {
+            let solids = [ColliderProxy::static_box(1, face)];
+            let start = Aabb::from_min_size(start, size);
+            let mut contacts = Contacts::default();
+            let outcome = move_continuous(&request(start, velocity, &solids), &mut contacts);
+            let end = start.translated(outcome.delta);
+            let (axis, got, want) = match which {
+                0 => (1, end.min.y, face.max.y),
+                1 => (1, end.max.y, face.min.y),
+                2 => (0, end.min.x, face.max.x),
+                _ => (0, end.max.x, face.min.x),
+            };
+            if which % 2 == 0 {
+                assert_eq!(got, want, "case {which}: from {start:?} at {velocity}");
+            } else {
+                // A far face is the near one plus the size, which rounds again.
+                assert!(
+                    (got - want).abs() <= want.abs() * 2.0 * f32::EPSILON,
+                    "case {which}: {got} {want}"
+                );
+            }
+            assert_eq!(outcome.velocity[axis], 0.0, "case {which}");
+            assert_eq!(
+                outcome.velocity[1 - axis],
+                velocity[1 - axis],
+                "case {which}: slides on"
+            );
+        }
+    }
+
+    #[test]
+    fn a_body_meeting_a_wall_at_a_covered_corner_slides_down_the_wall() {
+        // A wall cell with a narrow block on its top, flush with its left face. A body falling
+        // right meets the cell's top-left corner exactly: the cell's top is covered there (by the
+        // block), so the cell stops it by its side, and it slides down the wall. Where the body
+        // meets the corner decides it; the far part of the cell's top is open.
+        let cell = block(1, Vec2::new(32.0, 0.0), Vec2::splat(16.0));
+        let narrow = block(2, Vec2::new(32.0, 16.0), Vec2::new(4.0, 16.0));
+        let start = Aabb::from_min_size(Vec2::new(10.0, 26.0), Vec2::new(12.0, 24.0));
+        let velocity = Vec2::new(1200.0, -1200.0);
+        for solids in [[cell, narrow], [narrow, cell]] {
+            let mut contacts = Contacts::default();
+            let outcome = move_continuous(&request(start, velocity, &solids), &mut contacts);
+            let end = start.translated(outcome.delta);
+            assert!(
+                (end.min - Vec2::new(20.0, 6.0)).length() < 1e-4,
+                "no ledge at the corner: {end:?}"
+            );
+            assert_eq!(outcome.velocity, Vec2::new(0.0, -1200.0));
+            // One side stopped it, whichever listed first: the cell by its side, or the block.
+            let stopped_by: Vec<_> = contacts.iter().map(|c| (c.entity, c.direction)).collect();
+            assert_eq!(stopped_by, vec![(solids[0].entity, ContactDirection::Right)]);
+        }
+    }
+}

@@ -44,3 +44,40 @@ pub fn move_discrete(request: &MoveRequest, contacts: &mut Contacts) -> MoveOutc
         velocity,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::broad_phase::ColliderProxy;
+    use crate::geometry::Aabb;
+
+    #[test]
+    fn a_move_into_a_ledge_thinner_than_the_body_at_its_waist_is_undone() {
+        // A ledge 2 px thick flush against the body's right face at its waist, away from the
+        // origin. Moved 2 px into it, the body overlaps it by 2 px on both axes; a push up or down
+        // by 2 px leaves it around the ledge, still inside, so the move does not happen.
+        let origin = Vec2::new(300.0, -200.0);
+        let ledge = ColliderProxy::static_box(
+            1,
+            Aabb::from_min_size(origin + Vec2::new(12.0, 10.0), Vec2::new(48.0, 2.0)),
+        );
+        let start = Aabb::from_min_size(origin, Vec2::new(12.0, 24.0));
+        let solids = [ledge];
+        for velocity in [Vec2::new(120.0, 0.0), Vec2::new(120.0, 30.0)] {
+            let request = MoveRequest {
+                start,
+                velocity,
+                dt: 1.0 / 60.0,
+                solids: &solids,
+                sensors: &[],
+                supports: &[],
+                skin: 1e-3,
+                max_substeps: 8,
+                bounds: start.grown(64.0),
+            };
+            let outcome = move_discrete(&request, &mut Contacts::default());
+            assert_eq!(outcome.delta, Vec2::ZERO, "{velocity}");
+            assert_eq!(outcome.velocity, Vec2::ZERO, "{velocity}");
+        }
+    }
+}

@@ -149,7 +149,8 @@ fn penetration(body: &Aabb, previous: Option<&Aabb>, solid: &Aabb, skin: f32) ->
 /// The push out of `solid` for a body at `body`: the axis of the smaller penetration (the shortest
 /// way out), unless that push would move the body into another solid — through the internal face between two
 /// cells of a floor or a wall (the "ghost collision" that stops a body at a seam), or down into the
-/// platform it stands on when its head meets a block's corner — and the other axis would not.
+/// platform it stands on when its head meets a block's corner — and the other axis would not, and
+/// would take the body out of `solid` without putting it into another solid of the level.
 /// `previous`, the box before the move, tells how deep the body is in those other solids.
 fn push_axis(
     body: &Aabb,
@@ -174,7 +175,21 @@ fn push_axis(
             || push_deepens(body, previous, normal * depth, solid, solids, skin)
             || push_deepens(body, previous, normal * depth, solid, blockers, skin)
     };
-    if blocked(first) && !blocked(second) {
+    // The other axis only if its push takes the body out of `solid` and into no other solid: a
+    // body inside a solid's extent on that axis (a ceiling wider than the body, a hair too low
+    // over it) would be thrown sideways by its width and still be under it; a body whose head is
+    // a hair into a block's corner, beside a wall, would be thrown into the wall.
+    let fits = |(normal, depth): (Vec2, f32)| {
+        let moved = body.translated(normal * depth);
+        !moved.intersects(&solid.aabb, skin)
+            && !solids.iter().chain(blockers).any(|c| {
+                !c.same_collider(solid)
+                    && c.is_level_solid()
+                    && moved.intersects(&c.aabb, skin)
+                    && !body.intersects(&c.aabb, skin)
+            })
+    };
+    if blocked(first) && !blocked(second) && fits(second) {
         second
     } else {
         first
@@ -239,4 +254,75 @@ pub(crate) fn internal_face(
     solids
         .iter()
         .any(|c| !c.same_collider(solid) && c.is_level_solid() && c.aabb.contains(probe))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(index: u32, min: Vec2) -> ColliderProxy {
+        ColliderProxy::static_box(index, Aabb::from_min_size(min, Vec2::splat(16.0)))
+    }
+
+    const SKIN: f32 = 1e-3;
+
+    #[test]
+    fn the_entry_axis_is_the_one_on_which_the_body_was_still_apart() {
+        let solid = Aabb::from_min_size(Vec2::new(100.0, 100.0), Vec2::splat(16.0));
+        let size = Vec2::new(12.0, 24.0);
+        // Beside it (overlapping on y): came in through a side face.
+        let beside = Aabb::from_min_size(Vec2::new(88.0, 96.0), size);
+        assert_eq!(entry_axis(&beside, &solid, SKIN), Some(0));
+        // Above it (overlapping on x): came in through the top.
+        let above = Aabb::from_min_size(Vec2::new(102.0, 116.0), size);
+        assert_eq!(entry_axis(&above, &solid, SKIN), Some(1));
+        // Already inside, or apart on both axes (a corner): unknown.
+        let inside = Aabb::from_min_size(Vec2::new(102.0, 98.0), size);
+        assert_eq!(entry_axis(&inside, &solid, SKIN), None);
+        let corner = Aabb::from_min_size(Vec2::new(86.0, 117.0), size);
+        assert_eq!(entry_axis(&corner, &solid, SKIN), None);
+
+        // How deep a body now 3 px in from the side and 10 px in from the top is, by where it
+        // came from.
+        let now = Aabb::from_min_size(Vec2::new(91.0, 106.0), size);
+        assert_eq!(penetration(&now, Some(&beside), &solid, SKIN), 3.0);
+        assert_eq!(penetration(&now, Some(&above), &solid, SKIN), 10.0);
+        assert_eq!(penetration(&now, None, &solid, SKIN), 3.0, "the smaller overlap");
+    }
+
+    #[test]
+    fn a_face_is_internal_only_where_a_neighbouring_solid_covers_it() {
+        // Two cells of a floor side by side, and a stack of two cells, away from the origin.
+        let left = cell(1, Vec2::new(64.0, 32.0));
+        let right = cell(2, Vec2::new(80.0, 32.0));
+        let lower = cell(3, Vec2::new(160.0, 32.0));
+        let upper = cell(4, Vec2::new(160.0, 48.0));
+        let solids = [left, right, lower, upper];
+        let body = |x: f32, y: f32| Aabb::from_min_size(Vec2::new(x, y), Vec2::new(12.0, 24.0));
+        // The faces between neighbours, from either side.
+        assert!(internal_face(&left, Vec2::X, &body(74.0, 40.0), &solids, SKIN));
+        assert!(internal_face(&right, -Vec2::X, &body(76.0, 40.0), &solids, SKIN));
+        assert!(internal_face(&lower, Vec2::Y, &body(162.0, 44.0), &solids, SKIN));
+        assert!(internal_face(&upper, -Vec2::Y, &body(162.0, 30.0), &solids, SKIN));
+        // The outer faces.
+        assert!(!internal_face(&left, -Vec2::X, &body(54.0, 40.0), &solids, SKIN));
+        assert!(!internal_face(&left, Vec2::Y, &body(66.0, 44.0), &solids, SKIN));
+        assert!(!internal_face(&upper, Vec2::Y, &body(162.0, 60.0), &solids, SKIN));
+        assert!(!internal_face(&lower, -Vec2::Y, &body(162.0, 14.0), &solids, SKIN));
+        // A neighbour a pixel away leaves the face between them open.
+        let apart = cell(5, Vec2::new(97.0, 32.0));
+        assert!(!internal_face(
+            &right,
+            Vec2::X,
+            &body(90.0, 40.0),
+            &[left, right, apart],
+            SKIN
+        ));
+        // A lift is never part of a wall.
+        let lift = ColliderProxy {
+            kind: BodyKind::Kinematic,
+            ..left
+        };
+        assert!(!internal_face(&lift, Vec2::X, &body(74.0, 40.0), &[lift, right], SKIN));
+    }
 }
