@@ -33,6 +33,10 @@ pub struct StaticCandidates {
     /// The slopes the query returned, sorted by entity and part: most bodies walk where there
     /// is none, and the slope rules look at nothing else.
     slopes: KeptSlopes,
+    /// Where the latest movement pass left the body (its box) and the static version then: a
+    /// body still there, with no static collider changed since, is out of the level's solids, as
+    /// every move ends, and needs no recovery check.
+    moved_to: Option<(Aabb, u64)>,
 }
 
 /// The kept candidates are a cache, rebuilt by the next step: saved, a body keeps none.
@@ -98,6 +102,18 @@ impl StaticCandidates {
         self.kept = None;
         self.boxes.clear();
         self.slopes.clear();
+        self.moved_to = None;
+    }
+
+    /// Notes that the movement pass left the body at `aabb`.
+    pub(crate) fn set_moved_to(&mut self, aabb: Aabb, broad_phase: &BroadPhase) {
+        self.moved_to = Some((aabb, broad_phase.static_version()));
+    }
+
+    /// Whether the body is still where the latest movement pass left it, at `aabb`, and no static
+    /// collider or tile grid changed since.
+    pub(crate) fn unmoved_since_pass(&self, aabb: &Aabb, broad_phase: &BroadPhase) -> bool {
+        self.moved_to == Some((*aabb, broad_phase.static_version()))
     }
 
     /// Whether no static collider or tile grid changed since the kept ones were queried: then

@@ -246,3 +246,30 @@ fn a_body_whose_head_is_a_hair_into_a_block_corner_is_not_thrown_onto_the_wall_b
         }
     }
 }
+
+#[test]
+fn a_block_placed_over_a_resting_body_is_noticed() {
+    // The recovery skips a body that the last step left where it is, unless the level changed:
+    // a block spawned around a body at rest, or a wall moved onto it, is still found.
+    for mode in MODES {
+        for moved_wall in [false, true] {
+            let label = format!(
+                "{mode:?}, {}",
+                if moved_wall { "a wall moved" } else { "a block spawned" }
+            );
+            let mut app = app();
+            spawn_box(&mut app, Vec2::new(-200.0, -16.0), Vec2::new(400.0, 16.0));
+            let wall = spawn_box(&mut app, Vec2::new(100.0, 0.0), Vec2::new(96.0, 96.0));
+            let body = spawn_body(&mut app, Vec2::new(0.0, 0.0), BODY, mode);
+            tick(&mut app, 20);
+            // Around the body, every face farther than its own size: no way out.
+            if moved_wall {
+                app.world_mut().get_mut::<Transform>(wall).unwrap().translation = Vec3::new(0.0, 12.0, 0.0);
+            } else {
+                spawn_box(&mut app, Vec2::new(-48.0, -36.0), Vec2::new(96.0, 96.0));
+            }
+            tick(&mut app, 1);
+            assert!(app.world().get::<Embedded>(body).is_some(), "{label}: found inside");
+        }
+    }
+}

@@ -74,6 +74,8 @@ pub(crate) fn move_bodies(
         prepare_body(&mut body, &broad_phase, &settings, &mut scratch);
         resolve_body(&mut body, &mut broad_phase, &settings, &mut scratch);
         finish_body(&mut body, &mut broad_phase, &settings, &mut scratch);
+        let end = body.collider.aabb(body.transform.translation.truncate());
+        body.candidates.set_moved_to(end, &broad_phase);
     }
     for (entity, embedded) in scratch.embedded.drain(..) {
         if embedded {

@@ -238,8 +238,7 @@ pub(crate) fn prepare_body(
     if !(area.contains(reached.min) && area.contains(reached.max)) {
         let wider = area.union(&reached);
         let before = slopes.len();
-        // Kept for the next steps too: a body running downhill makes this longer move every step.
-        candidates.cover(broad_phase, &wider, KEPT_ROOM, lead, me, &mut scratch.nearby);
+        // Looked up, not kept: keeping it re-queried the broad phase on most downhill steps.
         gather_slopes(candidates, broad_phase, &wider, me, &mut scratch.nearby, slopes);
         scratch.slopes_area = wider;
         if slopes.len() != before {

@@ -36,9 +36,11 @@ pub(crate) fn recover_body(
     body.contacts.list.clear();
     let skin = settings.skin;
     let start = body.collider.aabb(body.transform.translation.truncate());
-    // Interaction-only bodies pass through everything. For the others, the kept statics (most
-    // steps: no query) tell whether the body is deep in one.
+    // Interaction-only bodies pass through everything. A body where the latest pass left it,
+    // with the level unchanged, is out of the solids (no move ends inside one). For the others,
+    // the kept statics (most steps: no query) tell whether the body is deep in one.
     let inside = !body.sensor
+        && !body.candidates.unmoved_since_pass(&start, broad_phase)
         && body
             .candidates
             .boxes_around(broad_phase, &start, &me, &mut scratch.nearby)
