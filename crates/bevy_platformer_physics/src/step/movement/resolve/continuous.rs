@@ -108,24 +108,8 @@ mod tests {
     use crate::broad_phase::ColliderProxy;
     use crate::geometry::Aabb;
 
-    const SKIN: f32 = 1e-3;
-
     fn block(index: u32, min: Vec2, size: Vec2) -> ColliderProxy {
         ColliderProxy::static_box(index, Aabb::from_min_size(min, size))
-    }
-
-    fn request<'a>(start: Aabb, velocity: Vec2, solids: &'a [ColliderProxy]) -> MoveRequest<'a> {
-        MoveRequest {
-            start,
-            velocity,
-            dt: 1.0 / 60.0,
-            solids,
-            sensors: &[],
-            supports: &[],
-            skin: SKIN,
-            max_substeps: 8,
-            bounds: start.swept(velocity / 60.0).grown(64.0),
-        }
     }
 
     #[test]
@@ -173,7 +157,7 @@ mod tests {
             let solids = [ColliderProxy::static_box(1, face)];
             let start = Aabb::from_min_size(start, size);
             let mut contacts = Contacts::default();
-            let outcome = move_continuous(&request(start, velocity, &solids), &mut contacts);
+            let outcome = move_continuous(&MoveRequest::among(start, velocity, &solids), &mut contacts);
             let end = start.translated(outcome.delta);
             let (axis, got, want) = match which {
                 0 => (1, end.min.y, face.max.y),
@@ -211,7 +195,7 @@ mod tests {
         let velocity = Vec2::new(1200.0, -1200.0);
         for solids in [[cell, narrow], [narrow, cell]] {
             let mut contacts = Contacts::default();
-            let outcome = move_continuous(&request(start, velocity, &solids), &mut contacts);
+            let outcome = move_continuous(&MoveRequest::among(start, velocity, &solids), &mut contacts);
             let end = start.translated(outcome.delta);
             assert!(
                 (end.min - Vec2::new(20.0, 6.0)).length() < 1e-4,

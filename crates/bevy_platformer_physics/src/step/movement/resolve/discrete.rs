@@ -64,17 +64,7 @@ mod tests {
         let start = Aabb::from_min_size(origin, Vec2::new(12.0, 24.0));
         let solids = [ledge];
         for velocity in [Vec2::new(120.0, 0.0), Vec2::new(120.0, 30.0)] {
-            let request = MoveRequest {
-                start,
-                velocity,
-                dt: 1.0 / 60.0,
-                solids: &solids,
-                sensors: &[],
-                supports: &[],
-                skin: 1e-3,
-                max_substeps: 8,
-                bounds: start.grown(64.0),
-            };
+            let request = MoveRequest::among(start, velocity, &solids);
             let outcome = move_discrete(&request, &mut Contacts::default());
             assert_eq!(outcome.delta, Vec2::ZERO, "{velocity}");
             assert_eq!(outcome.velocity, Vec2::ZERO, "{velocity}");

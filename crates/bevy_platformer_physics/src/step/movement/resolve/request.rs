@@ -56,6 +56,25 @@ impl MoveRequest<'_> {
     }
 }
 
+#[cfg(test)]
+impl<'a> MoveRequest<'a> {
+    /// A 60 Hz move among `solids` alone (no sensors, no supports), skin 0.001 px, whose bounds
+    /// are 64 px around the swept box: the solvers' unit tests.
+    pub(crate) fn among(start: Aabb, velocity: Vec2, solids: &'a [ColliderProxy]) -> Self {
+        Self {
+            start,
+            velocity,
+            dt: 1.0 / 60.0,
+            solids,
+            sensors: &[],
+            supports: &[],
+            skin: 1e-3,
+            max_substeps: 8,
+            bounds: start.swept(velocity / 60.0).grown(64.0),
+        }
+    }
+}
+
 /// The result of a move.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MoveOutcome {
