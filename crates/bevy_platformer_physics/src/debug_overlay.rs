@@ -164,6 +164,7 @@ pub enum OverlayShape {
 ///
 /// ```
 /// use bevy::prelude::*;
+/// # use log::debug; // in `bevy::prelude` with Bevy's `bevy_log` feature
 /// use bevy_platformer_physics::prelude::*;
 ///
 /// // A test, or a tool, reads what the overlay drew.

@@ -46,6 +46,7 @@ pub struct ContactStarted {
 ///
 /// ```
 /// use bevy::prelude::*;
+/// # use log::info; // in `bevy::prelude` with Bevy's `bevy_log` feature
 /// use bevy_platformer_physics::prelude::*;
 ///
 /// let mut world = World::new();
@@ -73,6 +74,7 @@ pub struct ContactEnded {
 ///
 /// ```
 /// use bevy::prelude::*;
+/// # use log::info; // in `bevy::prelude` with Bevy's `bevy_log` feature
 /// use bevy_platformer_physics::prelude::*;
 ///
 /// // A lift that crushes a body against a ceiling kills it.

@@ -39,6 +39,7 @@ pub use proxy::{BodyKind, ColliderProxy};
 ///
 /// ```
 /// use bevy::prelude::*;
+/// # use log::debug; // in `bevy::prelude` with Bevy's `bevy_log` feature
 /// use bevy_platformer_physics::broad_phase::BroadPhase;
 /// use bevy_platformer_physics::geometry::Aabb;
 ///

@@ -105,6 +105,7 @@ pub struct Contact {
 ///
 /// ```
 /// use bevy::prelude::*;
+/// # use log::info; // in `bevy::prelude` with Bevy's `bevy_log` feature
 /// use bevy_platformer_physics::prelude::*;
 ///
 /// #[derive(Component)]

@@ -155,6 +155,7 @@ pub struct MovementInput {
 ///
 /// ```
 /// use bevy::prelude::*;
+/// # use log::debug; // in `bevy::prelude` with Bevy's `bevy_log` feature
 /// use bevy_platformer_physics::prelude::*;
 ///
 /// // An animation reads what the slope rules did this step.

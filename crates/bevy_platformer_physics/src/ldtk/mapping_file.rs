@@ -80,7 +80,7 @@ pub(super) fn follow_mapping_file(
             && let Some(asset) = assets.get(&file.0)
             && asset.0 != *mapping
         {
-            info!(
+            log::info!(
                 "bevy_platformer_physics: LDtk physics mapping {:?} (re)loaded",
                 file.0.path()
             );
@@ -93,7 +93,7 @@ pub(super) fn follow_mapping_file(
                 &event.path.to_string(),
                 format!("the mapping did not load ({}); the previous one stays", event.error),
             );
-            error!("{problem}");
+            log::error!("{problem}");
             report.errors.push(problem);
         }
     }

@@ -254,7 +254,7 @@ fn follow_level_events(
             let (level_physics, problems) = level_physics(&file, level.raw(), defs, &mapping, origin);
             errors.extend(problems);
             for problem in errors {
-                error!("{problem}");
+                log::error!("{problem}");
                 report.errors.push(problem);
             }
             spawn_level_physics(&mut commands, &level_physics);

@@ -21,6 +21,7 @@ use crate::messages::{ContactEnded, ContactStarted};
 ///
 /// ```
 /// use bevy::prelude::*;
+/// # use log::debug; // in `bevy::prelude` with Bevy's `bevy_log` feature
 /// use bevy_platformer_physics::prelude::*;
 /// use bevy_platformer_physics::ReportedContacts;
 ///

@@ -100,7 +100,7 @@ fn check_validity(
         Some(reason) => {
             broad_phase.remove(entity);
             if invalid.is_none_or(|i| i.reason != reason) {
-                warn!(
+                log::warn!(
                     "bevy_platformer_physics: {what} {entity}: {reason}; it is left out of the simulation until fixed"
                 );
                 commands.entity(entity).insert(InvalidBody { reason });
@@ -109,7 +109,7 @@ fn check_validity(
         }
         None => {
             if invalid.is_some() {
-                info!("bevy_platformer_physics: {what} {entity} is valid again and back in the simulation");
+                log::info!("bevy_platformer_physics: {what} {entity} is valid again and back in the simulation");
                 commands.entity(entity).remove::<InvalidBody>();
             }
             true

@@ -83,7 +83,7 @@ pub(crate) fn move_bodies(
                 .get(entity)
                 .map(|b| b.transform.translation.truncate())
                 .unwrap_or_default();
-            warn!(
+            log::warn!(
                 "bevy_platformer_physics: body {entity} starts inside the level's solids at {at} with no free \
                  position within its own size; it stays there until moved"
             );
