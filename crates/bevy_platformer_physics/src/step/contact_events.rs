@@ -60,13 +60,21 @@ impl ReportedContacts {
         }
     }
 
-    /// Whether `contacts` touches the same entities as reported.
-    fn same_entities(&self, contacts: &Contacts) -> bool {
+    /// Whether `contacts` touches the same entities on the same sides as reported. A contact that
+    /// moved to another side of the same collider sends no event, but its side is brought up to
+    /// date, so that the contact ends on the side it was last on.
+    fn same_as(&self, contacts: &Contacts) -> bool {
         match (&contacts.list[..], &self.0[..]) {
             // Most bodies touch one collider, step after step.
-            ([contact], [(other, _)]) => contact.entity == *other,
+            ([contact], [(other, side)]) => contact.entity == *other && contact.direction == *side,
             ([], []) => true,
-            _ => contacts.iter().all(|c| self.has(c.entity)) && self.0.iter().all(|&(e, _)| contacts.with(e).is_some()),
+            _ => {
+                contacts.iter().all(|c| self.has(c.entity))
+                    && self
+                        .0
+                        .iter()
+                        .all(|&(e, side)| contacts.with(e).is_some_and(|c| c.direction == side))
+            }
         }
     }
 
@@ -99,7 +107,7 @@ pub(crate) fn send_contact_events(
     changed.extend(
         bodies
             .iter()
-            .filter(|(_, contacts, reported)| !reported.same_entities(contacts))
+            .filter(|(_, contacts, reported)| !reported.same_as(contacts))
             .map(|(entity, ..)| entity),
     );
     if changed.is_empty() {

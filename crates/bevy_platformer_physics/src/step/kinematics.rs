@@ -344,4 +344,70 @@ mod tests {
             (0.0, Some(block.entity))
         );
     }
+
+    #[test]
+    fn a_slope_stops_only_a_downward_push_of_a_body_over_it() {
+        let config = PhysicsConfig::default();
+        let slope = ColliderProxy {
+            slope: Some(SlopeRise::Right),
+            ..ColliderProxy::static_box(5, Aabb::from_min_size(Vec2::new(0.0, 0.0), Vec2::new(64.0, 32.0)))
+        };
+        // Feet 4 px over the surface (10 under the right foot, x = 20).
+        let body = dynamic(1, Vec2::new(8.0, 14.0), Vec2::new(12.0, 24.0));
+        let (moved, blocker) = cast_through_solids(&body, Axis::Y, -10.0, &[slope], entity(9), &config);
+        assert!(
+            (moved + 4.0).abs() < 1e-4 && blocker == Some(slope.entity),
+            "{moved} {blocker:?}"
+        );
+        // Up or sideways, a slope never stops a push (sideways the body climbs it afterwards).
+        for (axis, amount) in [(Axis::Y, 10.0), (Axis::X, 10.0), (Axis::X, -10.0)] {
+            assert_eq!(
+                cast_through_solids(&body, axis, amount, &[slope], entity(9), &config),
+                (amount, None),
+                "{axis:?} {amount}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_one_way_platform_stops_only_a_downward_push_that_starts_at_or_above_its_top() {
+        let config = PhysicsConfig::default();
+        // Top at y = 108.
+        let platform = ColliderProxy {
+            one_way: true,
+            ..ColliderProxy::static_box(5, Aabb::from_min_size(Vec2::new(0.0, 100.0), Vec2::new(64.0, 8.0)))
+        };
+        let above = dynamic(1, Vec2::new(8.0, 112.0), Vec2::new(12.0, 24.0));
+        let (moved, blocker) = cast_through_solids(&above, Axis::Y, -10.0, &[platform], entity(9), &config);
+        assert!(
+            (moved + 4.0).abs() < 1e-4 && blocker == Some(platform.entity),
+            "{moved} {blocker:?}"
+        );
+        // From below, up through it.
+        let below = dynamic(1, Vec2::new(8.0, 76.0), Vec2::new(12.0, 24.0));
+        assert_eq!(
+            cast_through_solids(&below, Axis::Y, 10.0, &[platform], entity(9), &config),
+            (10.0, None)
+        );
+        // From the side, feet a little under its top (within the contact tolerance): through it.
+        let beside = dynamic(1, Vec2::new(-12.0, 107.9), Vec2::new(12.0, 24.0));
+        assert_eq!(
+            cast_through_solids(&beside, Axis::X, 10.0, &[platform], entity(9), &config),
+            (10.0, None)
+        );
+    }
+
+    #[test]
+    fn a_body_centred_in_a_solid_on_the_push_axis_is_pushed_on() {
+        let config = PhysicsConfig::default();
+        // Either way leads out of the block, so neither way is deeper into it.
+        let block = ColliderProxy::static_box(2, Aabb::from_min_size(Vec2::new(0.0, 0.0), Vec2::new(32.0, 32.0)));
+        let body = dynamic(1, Vec2::new(10.0, 4.0), Vec2::new(12.0, 24.0));
+        for amount in [5.0, -5.0] {
+            assert_eq!(
+                cast_through_solids(&body, Axis::X, amount, &[block], entity(9), &config),
+                (amount, None)
+            );
+        }
+    }
 }

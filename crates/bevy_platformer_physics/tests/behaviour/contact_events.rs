@@ -222,6 +222,17 @@ fn two_bodies_pressing_each_other_are_one_contact_until_neither_touches() {
     };
     assert_eq!(ended(&app), vec![], "not ended while one side still touches");
 
+    // `a` pushes again: the pair went on through `b`, so nothing starts.
+    input(&mut app, a).horizontal = 1.0;
+    tick(&mut app, 10);
+    assert!(contacts(&app, a).with(b).is_some(), "a presses b again");
+    let started_now = between(pair_events(&collected::<ContactStarted>(&app), |e| {
+        (e.entity, e.other, e.direction)
+    }));
+    assert_eq!(started_now, started, "the pair never ended: no second start");
+    input(&mut app, a).horizontal = 0.0;
+    tick(&mut app, 10);
+
     // `b` walks away: now neither touches, and the pair ends once per side.
     input(&mut app, b).horizontal = 1.0;
     tick(&mut app, 20);
@@ -268,6 +279,96 @@ fn a_body_moved_from_one_floor_onto_another_in_one_step_ends_one_contact_and_sta
                 && started.contains(&(second, body, ContactDirection::Up)),
             "{mode:?}: {started:?}"
         );
+    }
+}
+
+#[test]
+fn a_contact_moved_to_another_side_of_the_same_collider_ends_on_the_side_it_was_last_on() {
+    for mode in MODES {
+        let mut app = app();
+        collect::<ContactStarted>(&mut app);
+        collect::<ContactEnded>(&mut app);
+        // A pillar and nothing else: the body stands on its top, then is put beside it in the air.
+        let pillar = spawn_box(&mut app, Vec2::new(20.0, -100.0), Vec2::new(16.0, 200.0));
+        let body = spawn_body(&mut app, Vec2::new(28.0, 100.0), Vec2::new(12.0, 24.0), mode);
+        tick(&mut app, 10);
+        assert_eq!(
+            contacts(&app, body).with(pillar).map(|c| c.direction),
+            Some(ContactDirection::Down),
+            "{mode:?}: standing on the pillar"
+        );
+
+        // Flush against the pillar's left face, pressing right while falling along it: the same
+        // collider, now on the body's right.
+        app.world_mut().get_mut::<Transform>(body).unwrap().translation = Vec3::new(14.0, 50.0, 0.0);
+        input(&mut app, body).horizontal = 1.0;
+        tick(&mut app, 2);
+        assert_eq!(
+            contacts(&app, body).with(pillar).map(|c| c.direction),
+            Some(ContactDirection::Right),
+            "{mode:?}: against the pillar's face"
+        );
+        let reported: Vec<_> = app
+            .world()
+            .get::<bevy_platformer_physics::ReportedContacts>(body)
+            .unwrap()
+            .iter()
+            .collect();
+        assert_eq!(reported, vec![(pillar, ContactDirection::Right)], "{mode:?}");
+        assert_eq!(
+            collected::<ContactStarted>(&app).len(),
+            2,
+            "{mode:?}: the contact went on: nothing started again"
+        );
+        assert!(collected::<ContactEnded>(&app).is_empty(), "{mode:?}: nothing ended");
+
+        input(&mut app, body).horizontal = -1.0;
+        tick(&mut app, 10);
+        let ended = pair_events(&collected::<ContactEnded>(&app), |e| (e.entity, e.other, e.direction));
+        assert_eq!(
+            ended,
+            vec![
+                (body, pillar, ContactDirection::Right),
+                (pillar, body, ContactDirection::Left)
+            ],
+            "{mode:?}"
+        );
+    }
+}
+
+#[test]
+fn a_pair_both_bodies_start_in_the_same_step_is_reported_once_smaller_entity_first() {
+    for mode in MODES {
+        let mut app = app();
+        collect::<ContactStarted>(&mut app);
+        spawn_box(&mut app, Vec2::new(-200.0, -16.0), Vec2::new(400.0, 16.0));
+        let size = Vec2::new(12.0, 24.0);
+        let a = spawn_body(&mut app, Vec2::new(-60.0, 0.0), size, mode);
+        let b = spawn_body(&mut app, Vec2::new(60.0, 0.0), size, mode);
+        tick(&mut app, 10);
+        // Both are put flush against each other at once, each pressing into the other.
+        for (body, x, push) in [(a, 0.0, 1.0), (b, 12.0, -1.0)] {
+            input(&mut app, body).horizontal = push;
+            app.world_mut().get_mut::<Transform>(body).unwrap().translation.x = x;
+        }
+        tick(&mut app, 1);
+        assert!(
+            contacts(&app, a).with(b).is_some() && contacts(&app, b).with(a).is_some(),
+            "{mode:?}: both report the pair: {:?} / {:?}",
+            contacts(&app, a),
+            contacts(&app, b)
+        );
+        let started: Vec<_> = pair_events(&collected::<ContactStarted>(&app), |e| (e.entity, e.other, e.direction))
+            .into_iter()
+            .filter(|&(x, y, _)| (x, y) == (a, b) || (x, y) == (b, a))
+            .collect();
+        let (from_a, from_b) = ((a, b, ContactDirection::Right), (b, a, ContactDirection::Left));
+        let expected = if a < b {
+            vec![from_a, from_b]
+        } else {
+            vec![from_b, from_a]
+        };
+        assert_eq!(started, expected, "{mode:?}");
     }
 }
 

@@ -399,3 +399,89 @@ fn a_lift_pushing_a_body_up_a_slope_under_a_low_ceiling_squishes_it_where_it_sta
         );
     }
 }
+
+#[test]
+fn a_lift_pushing_a_body_sideways_up_a_slope_lifts_it_onto_the_surface() {
+    for mode in MODES {
+        let mut app = app();
+        collect::<Squished>(&mut app);
+        let slope = spawn_slope(&mut app, Vec2::ZERO, Vec2::new(400.0, 200.0));
+        // Feet on the surface (56 under the right foot, x = 112); left alone, it slides down.
+        let body = spawn_body(&mut app, Vec2::new(100.0, 56.0), Vec2::new(12.0, 24.0), mode);
+        tick(&mut app, 1);
+        let start = aabb(&app, body);
+        // A tall box, just left of the body, pushes it up the slope faster than it slides down.
+        let y = start.center().y;
+        spawn_pusher(
+            &mut app,
+            Vec2::new(16.0, 48.0),
+            vec![Vec2::new(start.min.x - 9.0, y), Vec2::new(start.min.x + 51.0, y)],
+            80.0,
+        );
+        let mut highest = start;
+        for step in 0..60 {
+            tick(&mut app, 1);
+            let b = aabb(&app, body);
+            assert!(
+                b.min.y >= surface_under(&app, body, slope) - 0.16,
+                "{mode:?} step {step}: under the slope, {b:?}"
+            );
+            if b.min.y > highest.min.y {
+                highest = b;
+            }
+        }
+        assert!(
+            highest.min.x > start.min.x + 30.0 && highest.min.y > start.min.y + 15.0,
+            "{mode:?}: pushed up the slope: {start:?} → {highest:?}"
+        );
+        // The lift itself lifted it: with room above, it was never held back.
+        let squished = collected::<Squished>(&app);
+        assert!(squished.is_empty(), "{mode:?}: {squished:?}");
+    }
+}
+
+#[test]
+fn a_lift_pushing_a_body_across_a_slope_on_a_layer_it_ignores_does_not_lift_it() {
+    for mode in MODES {
+        let mut app = app();
+        spawn_box(&mut app, Vec2::new(-200.0, -16.0), Vec2::new(600.0, 16.0));
+        app.world_mut().spawn((
+            SlopeSegment::new(Vec2::new(0.0, 0.0), Vec2::new(200.0, 100.0)),
+            Transform::default(),
+            // A layer that accepts nothing: the body passes through.
+            CollisionLayers::new(1 << 5, 0),
+        ));
+        let body = spawn_body(&mut app, Vec2::new(-20.0, 0.0), Vec2::new(12.0, 24.0), mode);
+        tick(&mut app, 10);
+        spawn_pusher(
+            &mut app,
+            Vec2::new(16.0, 8.0),
+            vec![Vec2::new(-60.0, 12.0), Vec2::new(140.0, 12.0)],
+            100.0,
+        );
+        for step in 0..200 {
+            tick(&mut app, 1);
+            let b = aabb(&app, body);
+            assert!(b.min.y.abs() < 0.2, "{mode:?} step {step}: left the floor: {b:?}");
+        }
+        assert!(aabb(&app, body).min.x > 100.0, "{mode:?}: pushed along the floor");
+    }
+}
+
+#[test]
+fn a_kinematic_body_without_a_path_moves_by_its_velocity() {
+    let mut app = app();
+    let platform = app
+        .world_mut()
+        .spawn((
+            Kinematic,
+            Collider::rectangle(48.0, 8.0),
+            Transform::from_xyz(0.0, 0.0, 0.0),
+            Velocity(Vec2::new(60.0, -30.0)),
+        ))
+        .id();
+    // 100 steps of 0.01 s.
+    tick(&mut app, 100);
+    let at = app.world().get::<Transform>(platform).unwrap().translation;
+    assert!((at.x - 60.0).abs() < 1e-3 && (at.y + 30.0).abs() < 1e-3, "{at:?}");
+}

@@ -197,4 +197,18 @@ mod tests {
         let beside = block(4, Vec2::new(148.0, 40.0), Vec2::new(16.0, 32.0));
         assert!(!top_covered(&joined, false, &[joined, beside]));
     }
+
+    #[test]
+    fn a_box_overlaps_a_level_solid_only_by_more_than_ten_skins() {
+        let skin = 1e-3;
+        let solid = block(1, Vec2::new(100.0, 40.0), Vec2::new(16.0, 16.0));
+        let at_depth = |depth: f32| Aabb::from_min_size(Vec2::new(116.0 - depth, 40.0), Vec2::new(12.0, 16.0));
+        // Rounding: a few skins in is touching, not inside.
+        assert!(!overlaps_level_solid(&at_depth(5.0 * skin), &[solid], skin));
+        assert!(overlaps_level_solid(&at_depth(20.0 * skin), &[solid], skin));
+        // Only the level's static solids count.
+        let one_way = ColliderProxy { one_way: true, ..solid };
+        let sensor = ColliderProxy { sensor: true, ..solid };
+        assert!(!overlaps_level_solid(&at_depth(4.0), &[one_way, sensor], skin));
+    }
 }

@@ -501,4 +501,41 @@ mod tests {
         assert_eq!(finish.support, None);
         assert_eq!(finish.velocity.y, -9.6, "no launch off the top");
     }
+
+    fn ground_among(body: &Aabb, proxies: &[ColliderProxy]) -> Option<Ground> {
+        ground_under(body, &[], &tolerances(), 1e-3, |area, f| {
+            proxies.iter().filter(|p| p.aabb.meets(area)).for_each(|p| f(p));
+        })
+    }
+
+    #[test]
+    fn of_two_surfaces_under_the_feet_the_higher_is_the_ground_whichever_comes_first() {
+        // Feet at y = 10: one top 0.05 under them, one 0.1 under them.
+        let body = Aabb::from_min_size(Vec2::new(0.0, 10.0), Vec2::new(12.0, 24.0));
+        let high = ColliderProxy::static_box(1, Aabb::from_min_size(Vec2::new(-16.0, 0.0), Vec2::new(16.05, 9.95)));
+        let low = ColliderProxy::static_box(2, Aabb::from_min_size(Vec2::new(6.0, 0.0), Vec2::new(16.0, 9.9)));
+        for order in [[high, low], [low, high]] {
+            let ground = ground_among(&body, &order).expect("ground");
+            assert_eq!(ground.entity, high.entity, "{order:?}");
+            assert!((ground.gap + 0.05).abs() < 1e-4, "{ground:?}");
+        }
+    }
+
+    #[test]
+    fn more_level_solids_in_reach_than_can_be_checked_give_no_ground() {
+        // Nine 1 px blocks under the feet: the ground is refused rather than some of them
+        // left unchecked.
+        let body = Aabb::from_min_size(Vec2::new(0.0, 10.0), Vec2::new(12.0, 24.0));
+        let blocks: Vec<_> = (0..9)
+            .map(|i| {
+                ColliderProxy::static_box(
+                    i + 1,
+                    Aabb::from_min_size(Vec2::new(i as f32 + 1.0, 0.0), Vec2::new(1.0, 10.0)),
+                )
+            })
+            .collect();
+        assert_eq!(ground_among(&body, &blocks[..9]), None);
+        // Eight are checked: the feet stand on them.
+        assert!(ground_among(&body, &blocks[..8]).is_some_and(|g| g.gap == 0.0));
+    }
 }
