@@ -12,6 +12,25 @@ fn pair_events<M: Message + Clone>(
     events.iter().map(key).collect()
 }
 
+/// Contact events as (entity, other, direction).
+type PairEvents = Vec<(Entity, Entity, ContactDirection)>;
+
+/// The events between `a` and `b` (`a` on `b`'s left), and the order they must come in: once per
+/// side, the smaller entity's first.
+fn pair_between(events: PairEvents, a: Entity, b: Entity) -> (PairEvents, PairEvents) {
+    let between = events
+        .into_iter()
+        .filter(|&(x, y, _)| (x, y) == (a, b) || (x, y) == (b, a))
+        .collect();
+    let (from_a, from_b) = ((a, b, ContactDirection::Right), (b, a, ContactDirection::Left));
+    let expected = if a < b {
+        vec![from_a, from_b]
+    } else {
+        vec![from_b, from_a]
+    };
+    (between, expected)
+}
+
 #[test]
 fn land_then_jump_sends_exactly_one_started_and_one_ended_per_side() {
     for mode in MODES {
@@ -358,16 +377,8 @@ fn a_pair_both_bodies_start_in_the_same_step_is_reported_once_smaller_entity_fir
             contacts(&app, a),
             contacts(&app, b)
         );
-        let started: Vec<_> = pair_events(&collected::<ContactStarted>(&app), |e| (e.entity, e.other, e.direction))
-            .into_iter()
-            .filter(|&(x, y, _)| (x, y) == (a, b) || (x, y) == (b, a))
-            .collect();
-        let (from_a, from_b) = ((a, b, ContactDirection::Right), (b, a, ContactDirection::Left));
-        let expected = if a < b {
-            vec![from_a, from_b]
-        } else {
-            vec![from_b, from_a]
-        };
+        let events = pair_events(&collected::<ContactStarted>(&app), |e| (e.entity, e.other, e.direction));
+        let (started, expected) = pair_between(events, a, b);
         assert_eq!(started, expected, "{mode:?}");
     }
 }
@@ -394,16 +405,8 @@ fn a_pair_both_bodies_end_in_the_same_step_is_reported_once_smaller_entity_first
             app.world_mut().get_mut::<Transform>(body).unwrap().translation.x = x;
         }
         tick(&mut app, 1);
-        let ended: Vec<_> = pair_events(&collected::<ContactEnded>(&app), |e| (e.entity, e.other, e.direction))
-            .into_iter()
-            .filter(|&(x, y, _)| (x, y) == (a, b) || (x, y) == (b, a))
-            .collect();
-        let (from_a, from_b) = ((a, b, ContactDirection::Right), (b, a, ContactDirection::Left));
-        let expected = if a < b {
-            vec![from_a, from_b]
-        } else {
-            vec![from_b, from_a]
-        };
+        let events = pair_events(&collected::<ContactEnded>(&app), |e| (e.entity, e.other, e.direction));
+        let (ended, expected) = pair_between(events, a, b);
         assert_eq!(ended, expected, "{mode:?}");
     }
 }

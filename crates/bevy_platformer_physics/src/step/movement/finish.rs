@@ -504,7 +504,9 @@ mod tests {
 
     fn ground_among(body: &Aabb, proxies: &[ColliderProxy]) -> Option<Ground> {
         ground_under(body, &[], &tolerances(), 1e-3, |area, f| {
-            proxies.iter().filter(|p| p.aabb.meets(area)).for_each(|p| f(p));
+            for p in proxies.iter().filter(|p| p.aabb.meets(area)) {
+                f(p);
+            }
         })
     }
 
