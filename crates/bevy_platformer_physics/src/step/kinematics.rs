@@ -277,6 +277,13 @@ mod tests {
         Entity::from_raw_u32(index).unwrap()
     }
 
+    /// Asserts that a push went `distance` (signed) and was stopped by `by`.
+    fn assert_stopped(result: (f32, Option<Entity>), distance: f32, by: Entity) {
+        let (moved, blocker) = result;
+        assert!((moved - distance).abs() < 1e-4, "{moved}");
+        assert_eq!(blocker, Some(by));
+    }
+
     fn dynamic(index: u32, min: Vec2, size: Vec2) -> ColliderProxy {
         ColliderProxy {
             kind: BodyKind::Dynamic,
@@ -319,9 +326,8 @@ mod tests {
         // is at 10), pushed down 10 px.
         let body = dynamic(1, Vec2::new(8.0, 14.0), Vec2::new(12.0, 24.0));
         for (first, second) in [(slope(5), slope(6)), (slope(6), slope(5))] {
-            let (moved, blocker) = cast_through_solids(&body, Axis::Y, -10.0, &[first, second], entity(9), &config);
-            assert!((moved + 4.0).abs() < 1e-4, "{moved}");
-            assert_eq!(blocker, Some(first.entity));
+            let result = cast_through_solids(&body, Axis::Y, -10.0, &[first, second], entity(9), &config);
+            assert_stopped(result, -4.0, first.entity);
         }
     }
 
@@ -354,11 +360,8 @@ mod tests {
         };
         // Feet 4 px over the surface (10 under the right foot, x = 20).
         let body = dynamic(1, Vec2::new(8.0, 14.0), Vec2::new(12.0, 24.0));
-        let (moved, blocker) = cast_through_solids(&body, Axis::Y, -10.0, &[slope], entity(9), &config);
-        assert!(
-            (moved + 4.0).abs() < 1e-4 && blocker == Some(slope.entity),
-            "{moved} {blocker:?}"
-        );
+        let result = cast_through_solids(&body, Axis::Y, -10.0, &[slope], entity(9), &config);
+        assert_stopped(result, -4.0, slope.entity);
         // Up or sideways, a slope never stops a push (sideways the body climbs it afterwards).
         for (axis, amount) in [(Axis::Y, 10.0), (Axis::X, 10.0), (Axis::X, -10.0)] {
             assert_eq!(
@@ -378,11 +381,8 @@ mod tests {
             ..ColliderProxy::static_box(5, Aabb::from_min_size(Vec2::new(0.0, 100.0), Vec2::new(64.0, 8.0)))
         };
         let above = dynamic(1, Vec2::new(8.0, 112.0), Vec2::new(12.0, 24.0));
-        let (moved, blocker) = cast_through_solids(&above, Axis::Y, -10.0, &[platform], entity(9), &config);
-        assert!(
-            (moved + 4.0).abs() < 1e-4 && blocker == Some(platform.entity),
-            "{moved} {blocker:?}"
-        );
+        let result = cast_through_solids(&above, Axis::Y, -10.0, &[platform], entity(9), &config);
+        assert_stopped(result, -4.0, platform.entity);
         // From below, up through it.
         let below = dynamic(1, Vec2::new(8.0, 76.0), Vec2::new(12.0, 24.0));
         assert_eq!(

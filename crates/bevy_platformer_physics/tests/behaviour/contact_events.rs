@@ -15,13 +15,18 @@ fn pair_events<M: Message + Clone>(
 /// Contact events as (entity, other, direction).
 type PairEvents = Vec<(Entity, Entity, ContactDirection)>;
 
+/// The events between `a` and `b`, in the order sent.
+fn between(events: PairEvents, a: Entity, b: Entity) -> PairEvents {
+    events
+        .into_iter()
+        .filter(|&(x, y, _)| (x, y) == (a, b) || (x, y) == (b, a))
+        .collect()
+}
+
 /// The events between `a` and `b` (`a` on `b`'s left), and the order they must come in: once per
 /// side, the smaller entity's first.
 fn pair_between(events: PairEvents, a: Entity, b: Entity) -> (PairEvents, PairEvents) {
-    let between = events
-        .into_iter()
-        .filter(|&(x, y, _)| (x, y) == (a, b) || (x, y) == (b, a))
-        .collect();
+    let between = between(events, a, b);
     let (from_a, from_b) = ((a, b, ContactDirection::Right), (b, a, ContactDirection::Left));
     let expected = if a < b {
         vec![from_a, from_b]
@@ -29,6 +34,16 @@ fn pair_between(events: PairEvents, a: Entity, b: Entity) -> (PairEvents, PairEv
         vec![from_b, from_a]
     };
     (between, expected)
+}
+
+/// Asserts that each of `a` and `b` lists the other in its contacts.
+fn assert_both_touch(app: &App, a: Entity, b: Entity, label: &str) {
+    assert!(
+        contacts(app, a).with(b).is_some() && contacts(app, b).with(a).is_some(),
+        "{label}: both report the pair: {:?} / {:?}",
+        contacts(app, a),
+        contacts(app, b)
+    );
 }
 
 #[test]
@@ -208,21 +223,12 @@ fn two_bodies_pressing_each_other_are_one_contact_until_neither_touches() {
     input(&mut app, a).horizontal = 1.0;
     input(&mut app, b).horizontal = -1.0;
     tick(&mut app, 30);
-    assert!(
-        contacts(&app, a).with(b).is_some() && contacts(&app, b).with(a).is_some(),
-        "both report the pair: {:?} / {:?}",
-        contacts(&app, a),
-        contacts(&app, b)
+    assert_both_touch(&app, a, b, "pressing");
+    let started = between(
+        pair_events(&collected::<ContactStarted>(&app), |e| (e.entity, e.other, e.direction)),
+        a,
+        b,
     );
-    let between = |events: Vec<(Entity, Entity, ContactDirection)>| {
-        events
-            .into_iter()
-            .filter(|&(x, y, _)| (x, y) == (a, b) || (x, y) == (b, a))
-            .collect::<Vec<_>>()
-    };
-    let started = between(pair_events(&collected::<ContactStarted>(&app), |e| {
-        (e.entity, e.other, e.direction)
-    }));
     assert_eq!(
         started.len(),
         2,
@@ -235,9 +241,11 @@ fn two_bodies_pressing_each_other_are_one_contact_until_neither_touches() {
     tick(&mut app, 10);
     assert!(contacts(&app, b).with(a).is_some(), "b still presses a");
     let ended = |app: &App| {
-        between(pair_events(&collected::<ContactEnded>(app), |e| {
-            (e.entity, e.other, e.direction)
-        }))
+        between(
+            pair_events(&collected::<ContactEnded>(app), |e| (e.entity, e.other, e.direction)),
+            a,
+            b,
+        )
     };
     assert_eq!(ended(&app), vec![], "not ended while one side still touches");
 
@@ -245,9 +253,11 @@ fn two_bodies_pressing_each_other_are_one_contact_until_neither_touches() {
     input(&mut app, a).horizontal = 1.0;
     tick(&mut app, 10);
     assert!(contacts(&app, a).with(b).is_some(), "a presses b again");
-    let started_now = between(pair_events(&collected::<ContactStarted>(&app), |e| {
-        (e.entity, e.other, e.direction)
-    }));
+    let started_now = between(
+        pair_events(&collected::<ContactStarted>(&app), |e| (e.entity, e.other, e.direction)),
+        a,
+        b,
+    );
     assert_eq!(started_now, started, "the pair never ended: no second start");
     input(&mut app, a).horizontal = 0.0;
     tick(&mut app, 10);
@@ -371,12 +381,7 @@ fn a_pair_both_bodies_start_in_the_same_step_is_reported_once_smaller_entity_fir
             app.world_mut().get_mut::<Transform>(body).unwrap().translation.x = x;
         }
         tick(&mut app, 1);
-        assert!(
-            contacts(&app, a).with(b).is_some() && contacts(&app, b).with(a).is_some(),
-            "{mode:?}: both report the pair: {:?} / {:?}",
-            contacts(&app, a),
-            contacts(&app, b)
-        );
+        assert_both_touch(&app, a, b, &format!("{mode:?}"));
         let events = pair_events(&collected::<ContactStarted>(&app), |e| (e.entity, e.other, e.direction));
         let (started, expected) = pair_between(events, a, b);
         assert_eq!(started, expected, "{mode:?}");
@@ -395,10 +400,7 @@ fn a_pair_both_bodies_end_in_the_same_step_is_reported_once_smaller_entity_first
         input(&mut app, a).horizontal = 1.0;
         input(&mut app, b).horizontal = -1.0;
         tick(&mut app, 30);
-        assert!(
-            contacts(&app, a).with(b).is_some() && contacts(&app, b).with(a).is_some(),
-            "{mode:?}: both report the pair"
-        );
+        assert_both_touch(&app, a, b, &format!("{mode:?}"));
         // Both are taken apart at once: each side ends it in the same step.
         for (body, x) in [(a, -100.0), (b, 100.0)] {
             input(&mut app, body).horizontal = 0.0;
