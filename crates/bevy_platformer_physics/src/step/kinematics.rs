@@ -398,6 +398,20 @@ mod tests {
     }
 
     #[test]
+    fn a_body_resting_a_skin_deep_in_a_floor_is_pushed_along_it() {
+        let config = PhysicsConfig::default();
+        // Feet exactly a skin under the floor's top (a rounding margin: resting on it), the
+        // floor's centre ahead of the body's: pushed right, it slides along the floor.
+        let floor = ColliderProxy::static_box(2, Aabb::from_min_size(Vec2::new(0.0, -16.0), Vec2::new(64.0, 16.0)));
+        let body = dynamic(1, Vec2::new(20.0, -config.skin), Vec2::new(12.0, 24.0));
+        assert_eq!(body.aabb.overlap(&floor.aabb).y, config.skin);
+        assert_eq!(
+            cast_through_solids(&body, Axis::X, 5.0, &[floor], entity(9), &config),
+            (5.0, None)
+        );
+    }
+
+    #[test]
     fn a_body_centred_in_a_solid_on_the_push_axis_is_pushed_on() {
         let config = PhysicsConfig::default();
         // Either way leads out of the block, so neither way is deeper into it.

@@ -502,6 +502,79 @@ mod tests {
         assert_eq!(finish.velocity.y, -9.6, "no launch off the top");
     }
 
+    /// Tolerances and a step length that are exact in binary, so that a move can end exactly on
+    /// a tolerance's boundary.
+    const EXACT: FinishTolerances = FinishTolerances {
+        contact: 0.5,
+        velocity: 4.0,
+        climb: 1.0,
+    };
+    const EXACT_DT: f32 = 0.125;
+
+    /// A 16 × 16 body at (100, 62), its feet (54) on a slope of gradient 0.5 rising right (the
+    /// surface is sampled under the right foot, x = 108), planned to move `planned_vel_y` along it.
+    fn on_the_slope(planned_vel_y: f32, planned_feet_y: f32) -> (MovementState, Collider) {
+        let collider = Collider::rectangle(16.0, 16.0);
+        let state = MovementState {
+            start: Vec2::new(100.0, 62.0),
+            start_aabb: collider.aabb(Vec2::new(100.0, 62.0)),
+            planned_slope: Some(SlopeRef {
+                entity: Entity::from_raw_u32(1).unwrap(),
+                part: 0,
+                shape: SlopeShape::new(Vec2::ZERO, Vec2::new(320.0, 160.0)),
+            }),
+            planned_vel_y,
+            planned_feet_y,
+            integrated_vel_y: -9.6,
+            ..default()
+        };
+        (state, collider)
+    }
+
+    #[test]
+    fn a_descent_exactly_the_velocity_tolerance_slower_than_planned_still_lands_on_the_slope() {
+        // Planned 2 px down in the step (−16 px/s), 4 px left, onto the surface at 52. A floor is
+        // touched too (a block at the slope's foot), so a platform that "wins" would drop the
+        // slope.
+        let (state, collider) = on_the_slope(-16.0, 52.0);
+        for (end_y, lands) in [(60.5, true), (60.625, false)] {
+            // At 60.5 the resolved velocity is −12 px/s, exactly the tolerance above the plan,
+            // and the feet are exactly the contact tolerance above it: not stopped higher. At
+            // 60.625 (−11 px/s) something held the body up.
+            let end = ResolvedMove {
+                floor: true,
+                ..resolved(Vec2::new(96.0, end_y), Vec2::new(-32.0, -12.0), false)
+            };
+            let finish = finish_slope_movement(&state, &collider, end, true, &EXACT, EXACT_DT);
+            assert_eq!(finish.support.is_some(), lands, "{end_y}");
+            let want_y = if lands { 60.0 } else { end_y };
+            assert_eq!(finish.position, Vec2::new(96.0, want_y), "{end_y}");
+        }
+    }
+
+    #[test]
+    fn a_move_planned_with_no_vertical_velocity_is_not_a_climb_a_ceiling_would_send_back() {
+        // Half a pixel right, touching a ceiling: only a climb goes back to the start.
+        let (state, collider) = on_the_slope(0.0, 54.0);
+        let end = resolved(Vec2::new(100.5, 62.0), Vec2::new(4.0, 0.0), true);
+        let finish = finish_slope_movement(&state, &collider, end, true, &EXACT, EXACT_DT);
+        assert_eq!(finish.position, Vec2::new(100.5, 62.25), "on the surface where it went");
+        assert_eq!(finish.velocity, Vec2::new(4.0, 0.0));
+        assert!(finish.support.is_some());
+    }
+
+    #[test]
+    fn a_climb_that_ends_exactly_the_climb_tolerance_low_is_not_blocked() {
+        // Planned 2 px up (16 px/s) and 4 px right, onto the surface at 56.
+        let (state, collider) = on_the_slope(16.0, 56.0);
+        for (end_y, blocked) in [(63.0, false), (62.875, true)] {
+            let end = resolved(Vec2::new(104.0, end_y), Vec2::new(32.0, 8.0), false);
+            let finish = finish_slope_movement(&state, &collider, end, true, &EXACT, EXACT_DT);
+            let want = if blocked { state.start } else { Vec2::new(104.0, 64.0) };
+            assert_eq!(finish.position, want, "{end_y}");
+        }
+    }
+
     fn ground_among(body: &Aabb, proxies: &[ColliderProxy]) -> Option<Ground> {
         ground_under(body, &[], &tolerances(), 1e-3, |area, f| {
             for p in proxies.iter().filter(|p| p.aabb.meets(area)) {

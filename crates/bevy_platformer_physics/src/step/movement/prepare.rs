@@ -353,6 +353,33 @@ mod tests {
     }
 
     #[test]
+    fn of_two_equally_high_sides_a_slide_stopped_in_a_valley_stands_on_the_first_listed() {
+        // The valley above, with the left side listed twice (two colliders, one surface).
+        let left = slope(Vec2::new(-160.0, 80.0), Vec2::ZERO, 1);
+        let copy = slope(Vec2::new(-160.0, 80.0), Vec2::ZERO, 4);
+        let right = slope(Vec2::ZERO, Vec2::new(160.0, 80.0), 2);
+        let start_box = body(-8.05, 4.025);
+        for slopes in [[right, left, copy], [right, copy, left]] {
+            let plan = plan_slope_movement(&start_box, Vec2::new(0.0, -9.6), 0.0, &slopes, &rules(), DT);
+            assert_eq!(plan.velocity.x, 0.0, "stopped");
+            assert_eq!(plan.slope.map(|r| r.entity), Some(slopes[1].entity), "{slopes:?}");
+        }
+    }
+
+    #[test]
+    fn a_passive_slide_that_keeps_its_height_is_not_stopped_as_in_a_valley() {
+        // A body straddling a slope's high end, its right foot (where a slope rising right is
+        // sampled) past the end: its feet stay at the end's height while it slides the first
+        // pixels. That is not a climb: it slides on.
+        let s = [slope(Vec2::ZERO, Vec2::new(64.0, 32.0), 1)];
+        let plan = plan_slope_movement(&body(56.0, 32.0), Vec2::new(0.0, -9.6), 0.0, &s, &rules(), DT);
+        assert!(plan.sliding);
+        assert!(plan.velocity.x < 0.0, "downhill, to the left: {}", plan.velocity.x);
+        assert_eq!(plan.slope, Some(s[0]));
+        assert_eq!(plan.planned_feet_y, 32.0);
+    }
+
+    #[test]
     fn crossing_a_slope_from_below_is_not_a_landing() {
         let s = [slope(Vec2::ZERO, Vec2::new(160.0, 80.0), 1)];
         // Feet 10 px below the surface, falling: came from below, no support.

@@ -225,6 +225,22 @@ mod tests {
     }
 
     #[test]
+    fn a_body_exactly_the_recovery_depth_into_a_solid_is_left_to_the_push_out() {
+        // A skin of 0.5 px makes the depth (ten skins) exactly 5 px. The body's top-right corner
+        // is 5 px into the block on both axes: not deeper than that.
+        let skin = 0.5;
+        let block = [solid(1, Vec2::new(7.0, 19.0), Vec2::splat(16.0))];
+        let at_depth = Aabb::from_min_size(Vec2::ZERO, Vec2::new(12.0, 24.0));
+        assert_eq!(recover(&at_depth, &block, &[], 24.0, skin, TOLERANCE), Recovery::Free);
+        // A quarter of a pixel deeper on both axes, it is the recovery's.
+        let deeper = at_depth.translated(Vec2::splat(0.25));
+        assert!(matches!(
+            recover(&deeper, &block, &[], 24.0, skin, TOLERANCE),
+            Recovery::Moved(_)
+        ));
+    }
+
+    #[test]
     fn a_free_or_flush_body_is_left_alone() {
         let wall = [solid(1, Vec2::ZERO, Vec2::new(32.0, 64.0))];
         let flush = Aabb::from_min_size(Vec2::new(-12.0, 0.0), Vec2::new(12.0, 24.0));

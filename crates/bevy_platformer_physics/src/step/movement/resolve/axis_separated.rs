@@ -56,3 +56,53 @@ pub fn move_axis_separated(request: &MoveRequest, contacts: &mut Contacts) -> Mo
         velocity,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::broad_phase::ColliderProxy;
+    use crate::geometry::Aabb;
+
+    fn block(index: u32, min: Vec2, size: Vec2) -> ColliderProxy {
+        ColliderProxy::static_box(index, Aabb::from_min_size(min, size))
+    }
+
+    #[test]
+    fn a_one_way_platform_never_stops_a_sideways_move() {
+        // Top at y = 108. The body is flush with its right end, feet 0.1 px under its top (within
+        // the contact tolerance, so the platform is among the solids): walking left, it is not
+        // stopped by the platform's end.
+        let platform = ColliderProxy {
+            one_way: true,
+            ..block(1, Vec2::new(0.0, 100.0), Vec2::new(64.0, 8.0))
+        };
+        let start = Aabb::from_min_size(Vec2::new(64.0, 107.9), Vec2::new(12.0, 24.0));
+        let solids = [platform];
+        let mut contacts = Contacts::default();
+        let outcome = move_axis_separated(
+            &MoveRequest::among(start, Vec2::new(-600.0, 0.0), &solids),
+            &mut contacts,
+        );
+        assert!((outcome.delta.x + 10.0).abs() < 1e-4, "{:?}", outcome.delta);
+        assert_eq!(outcome.velocity, Vec2::new(-600.0, 0.0));
+        assert_eq!(contacts.iter().count(), 0);
+    }
+
+    #[test]
+    fn of_two_floors_met_at_the_same_height_the_first_listed_stops_the_body() {
+        // Two floor cells side by side; a body over the seam falls 10 px, 4 px onto both.
+        let left = block(1, Vec2::ZERO, Vec2::splat(16.0));
+        let right = block(2, Vec2::new(16.0, 0.0), Vec2::splat(16.0));
+        let start = Aabb::from_min_size(Vec2::new(10.0, 20.0), Vec2::new(12.0, 24.0));
+        for solids in [[left, right], [right, left]] {
+            let mut contacts = Contacts::default();
+            let outcome = move_axis_separated(
+                &MoveRequest::among(start, Vec2::new(0.0, -600.0), &solids),
+                &mut contacts,
+            );
+            assert!((outcome.delta.y + 4.0).abs() < 1e-4, "{:?}", outcome.delta);
+            let stopped_by: Vec<_> = contacts.iter().map(|c| (c.entity, c.direction)).collect();
+            assert_eq!(stopped_by, vec![(solids[0].entity, ContactDirection::Down)]);
+        }
+    }
+}

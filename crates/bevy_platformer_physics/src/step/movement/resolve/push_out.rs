@@ -291,6 +291,50 @@ mod tests {
     }
 
     #[test]
+    fn a_body_that_was_within_a_skin_of_a_face_entered_through_that_face() {
+        // With a skin of 0.5 px the boundary is exact: 0.5 px into the solid's side (a rounding
+        // margin) is still beside it.
+        let skin = 0.5;
+        let solid = Aabb::from_min_size(Vec2::new(100.0, 100.0), Vec2::splat(16.0));
+        let size = Vec2::new(12.0, 24.0);
+        let beside = Aabb::from_min_size(Vec2::new(88.5, 96.0), size);
+        assert_eq!(beside.overlap(&solid).x, skin);
+        assert_eq!(entry_axis(&beside, &solid, skin), Some(0));
+        let above = Aabb::from_min_size(Vec2::new(102.0, 115.5), size);
+        assert_eq!(above.overlap(&solid).y, skin);
+        assert_eq!(entry_axis(&above, &solid, skin), Some(1));
+    }
+
+    #[test]
+    fn a_body_touching_one_side_of_a_slot_and_a_hair_into_the_other_is_pushed_sideways() {
+        // A slot 10 px deep between two blocks, a hair narrower than the body plus its margins:
+        // the body, its feet at the slot's bottom, is half a skin from the left block and 1.2
+        // skins into the right one. It goes back the hair to the left (ending 0.7 skins into the
+        // left block, a rounding margin), not up 10 px onto the blocks.
+        let left = ColliderProxy::static_box(
+            1,
+            Aabb {
+                min: Vec2::new(-16.0, -100.0),
+                max: Vec2::new(0.0, 10.0),
+            },
+        );
+        let right = ColliderProxy::static_box(
+            2,
+            Aabb {
+                min: Vec2::new(12.0005 - 0.0012, -100.0),
+                max: Vec2::new(28.0, 10.0),
+            },
+        );
+        let start = Aabb::from_min_size(Vec2::new(0.0005, 0.0), Vec2::new(12.0, 24.0));
+        let mut aabb = start;
+        let mut velocity = Vec2::ZERO;
+        let mut contacts = Contacts::default();
+        push_out(&mut aabb, None, &mut velocity, &[left, right], &[], SKIN, &mut contacts);
+        assert_eq!(aabb.min.y, 0.0, "not thrown up: {aabb:?}");
+        assert!((aabb.min.x + 0.0007).abs() < 1e-5, "{aabb:?}");
+    }
+
+    #[test]
     fn a_face_is_internal_only_where_a_neighbouring_solid_covers_it() {
         // Two cells of a floor side by side, and a stack of two cells, away from the origin.
         let left = cell(1, Vec2::new(64.0, 32.0));
