@@ -412,6 +412,79 @@ mod tests {
     }
 
     #[test]
+    fn a_body_standing_on_a_one_way_platform_is_not_pushed_down_through_it() {
+        let config = PhysicsConfig::default();
+        // Top at y = 108, the feet on it: a downward push (a lift above, a rider carried down)
+        // stops at once.
+        let platform = ColliderProxy {
+            one_way: true,
+            ..ColliderProxy::static_box(5, Aabb::from_min_size(Vec2::new(0.0, 100.0), Vec2::new(64.0, 8.0)))
+        };
+        let on = dynamic(1, Vec2::new(8.0, 108.0), Vec2::new(12.0, 24.0));
+        let result = cast_through_solids(&on, Axis::Y, -10.0, &[platform], entity(9), &config);
+        assert_stopped(result, 0.0, platform.entity);
+    }
+
+    #[test]
+    fn of_two_solids_that_stop_a_push_at_the_same_distance_the_first_listed_is_named() {
+        let config = PhysicsConfig::default();
+        // Two floor blocks side by side, the body over their seam, 4 px up, pushed down 10 px.
+        let left = ColliderProxy::static_box(5, Aabb::from_min_size(Vec2::ZERO, Vec2::splat(16.0)));
+        let right = ColliderProxy::static_box(6, Aabb::from_min_size(Vec2::new(16.0, 0.0), Vec2::splat(16.0)));
+        let body = dynamic(1, Vec2::new(10.0, 20.0), Vec2::new(12.0, 24.0));
+        for (first, second) in [(left, right), (right, left)] {
+            let result = cast_through_solids(&body, Axis::Y, -10.0, &[first, second], entity(9), &config);
+            assert_stopped(result, -4.0, first.entity);
+        }
+    }
+
+    /// A broad phase holding `proxies`.
+    fn broad_phase_of(proxies: &[ColliderProxy]) -> BroadPhase {
+        let mut broad_phase = BroadPhase::new(64.0);
+        for &p in proxies {
+            broad_phase.upsert(p);
+        }
+        broad_phase
+    }
+
+    #[test]
+    fn a_body_pushed_sideways_under_a_slope_is_not_lifted_onto_it() {
+        let config = PhysicsConfig::default();
+        // A ramp overhead, from (0, 40) to (160, 80); the body's feet on the ground under it.
+        let ramp = ColliderProxy {
+            slope: Some(SlopeRise::Right),
+            ..ColliderProxy::static_box(5, Aabb::from_min_size(Vec2::new(0.0, 40.0), Vec2::new(160.0, 40.0)))
+        };
+        let broad_phase = broad_phase_of(&[ramp]);
+        let body = dynamic(1, Vec2::new(40.0, 0.0), Vec2::new(12.0, 24.0));
+        let after = body.aabb.translated(Vec2::new(5.0, 0.0));
+        let climb = slope_climb(&body, &after, &broad_phase, &mut Vec::new(), &config);
+        assert_eq!(climb, Ok(0.0));
+    }
+
+    #[test]
+    fn a_body_whose_feet_end_exactly_on_a_slope_climbs_nothing_and_is_not_held_back() {
+        let config = PhysicsConfig::default();
+        // Gradient 0.5 rising right: the surface under the right foot at x = 32 is at 16, where
+        // the body, carried 4 px right, ends. It is sunk 0.5 px into the lift carrying it, so a
+        // climb (of 0 px) would find the lift in the way.
+        let ramp = ColliderProxy {
+            slope: Some(SlopeRise::Right),
+            ..ColliderProxy::static_box(5, Aabb::from_min_size(Vec2::ZERO, Vec2::new(160.0, 80.0)))
+        };
+        let lift = ColliderProxy {
+            kind: BodyKind::Kinematic,
+            ..ColliderProxy::static_box(6, Aabb::from_min_size(Vec2::new(10.0, 0.0), Vec2::new(32.0, 16.5)))
+        };
+        let broad_phase = broad_phase_of(&[ramp, lift]);
+        let body = dynamic(1, Vec2::new(16.0, 16.0), Vec2::new(12.0, 24.0));
+        let after = body.aabb.translated(Vec2::new(4.0, 0.0));
+        assert_eq!(ramp.slope_shape().unwrap().surface_y(&after), 16.0);
+        let climb = slope_climb(&body, &after, &broad_phase, &mut Vec::new(), &config);
+        assert_eq!(climb, Ok(0.0));
+    }
+
+    #[test]
     fn a_body_centred_in_a_solid_on_the_push_axis_is_pushed_on() {
         let config = PhysicsConfig::default();
         // Either way leads out of the block, so neither way is deeper into it.

@@ -227,3 +227,27 @@ fn bad_values_given_to_bodies_the_plugin_moves_are_still_caught() {
     );
     assert_healthy(&app, healthy);
 }
+
+#[test]
+fn a_body_whose_problem_changes_is_marked_with_the_new_one() {
+    let mut app = app();
+    let healthy = healthy_scene(&mut app);
+    let bad = app
+        .world_mut()
+        .spawn((
+            Dynamic,
+            Collider::rectangle(0.0, 10.0),
+            Transform::from_xyz(0.0, 30.0, 0.0),
+        ))
+        .id();
+    tick(&mut app, 2);
+    let reason = |app: &App| app.world().get::<InvalidBody>(bad).expect("marked").reason.clone();
+    assert!(reason(&app).contains("greater than zero"), "{}", reason(&app));
+    // The size is fixed but the translation goes bad: still invalid, for the new reason.
+    app.world_mut().get_mut::<Collider>(bad).unwrap().size = Vec2::new(12.0, 24.0);
+    app.world_mut().get_mut::<Transform>(bad).unwrap().translation.x = f32::NAN;
+    tick(&mut app, 2);
+    assert!(reason(&app).contains("not finite"), "{}", reason(&app));
+    tick(&mut app, 50);
+    assert_healthy(&app, healthy);
+}

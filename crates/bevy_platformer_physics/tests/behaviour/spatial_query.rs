@@ -358,3 +358,36 @@ fn is_free_counts_only_solid_obstacles_and_collider_looks_one_up() {
     assert!(found.one_way && found.entity == platform);
     assert_eq!(with_query(&mut app, |q| q.collider(Entity::PLACEHOLDER, 0)), None);
 }
+
+/// What a point query at `POINT` found in the latest step, between SyncColliders and the rest.
+#[derive(Resource, Default)]
+struct FoundAtPoint(Vec<Entity>);
+
+const POINT: Vec2 = Vec2::new(500.0, 512.0);
+
+#[test]
+fn a_body_the_game_teleports_is_where_queries_find_it_from_the_next_step_on() {
+    let mut app = app();
+    floor(&mut app);
+    let body = spawn_body(
+        &mut app,
+        Vec2::new(0.0, 40.0),
+        Vec2::new(12.0, 24.0),
+        CollisionMode::Continuous,
+    );
+    // Falling: the movement pass moves it (and mirrors its moves) every step.
+    tick(&mut app, 3);
+    app.init_resource::<FoundAtPoint>();
+    app.add_systems(
+        FixedUpdate,
+        (|query: SpatialQuery, mut found: ResMut<FoundAtPoint>| {
+            found.0 = query.overlap_point(POINT, &all()).iter().map(|c| c.entity).collect();
+        })
+        .after(PlatformerSystems::SyncColliders)
+        .before(PlatformerSystems::Kinematics),
+    );
+    // The game moves it far away between two steps (its velocity untouched since the pass).
+    app.world_mut().get_mut::<Transform>(body).unwrap().translation = POINT.extend(0.0);
+    tick(&mut app, 1);
+    assert_eq!(app.world().resource::<FoundAtPoint>().0, vec![body]);
+}

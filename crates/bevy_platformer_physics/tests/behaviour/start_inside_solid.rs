@@ -146,6 +146,45 @@ fn a_body_deep_inside_a_block_stays_and_is_marked_embedded_once() {
 }
 
 #[test]
+fn a_body_sunk_into_a_floor_under_a_ceiling_too_low_for_it_stays_embedded() {
+    // (How deep the body is in the floor, the room between the floor and the ceiling.) The way
+    // up would put its head into the ceiling: by 4 px from 10 px deep under a 20 px room (the
+    // ceiling 6 px above its head), by 0.1 px from wholly inside the floor under a 23.9 px room
+    // (the ceiling 23.9 px above its head, near the edge of where the recovery looks: the
+    // body's size and the contact tolerance).
+    for (depth, room) in [(10.0, 20.0), (24.0, 23.9)] {
+        for mode in MODES {
+            let label = format!("{mode:?} {depth} px deep under {room} px");
+            let mut app = app();
+            spawn_box(&mut app, Vec2::new(-200.0, -116.0), Vec2::new(400.0, 116.0));
+            spawn_box(&mut app, Vec2::new(-200.0, room), Vec2::new(400.0, 16.0));
+            let body = spawn_body(&mut app, Vec2::new(-100.0, -depth), BODY, mode);
+            let start = aabb(&app, body);
+            tick(&mut app, 5);
+            assert_eq!(aabb(&app, body), start, "{label}: no room anywhere near");
+            assert!(app.world().get::<Embedded>(body).is_some(), "{label}: marked embedded");
+        }
+    }
+}
+
+#[test]
+fn a_sensor_body_inside_a_wall_is_left_where_it_is() {
+    for mode in MODES {
+        let label = format!("{mode:?}");
+        let mut app = app();
+        floor_and_wall(&mut app);
+        // 5 px across the wall's left face: an ordinary body would leave to the left. A sensor
+        // passes through everything (it falls through the floor too).
+        let body = spawn_body(&mut app, Vec2::new(5.0 - BODY.x / 2.0, 10.0), BODY, mode);
+        app.world_mut().entity_mut(body).insert(Sensor);
+        tick(&mut app, 1);
+        let start_x = 5.0 - BODY.x;
+        assert_eq!(aabb(&app, body).min.x, start_x, "{label}: not moved out sideways");
+        assert!(app.world().get::<Embedded>(body).is_none(), "{label}");
+    }
+}
+
+#[test]
 fn a_body_wedged_between_a_slope_and_a_block_never_leaves_under_the_slope() {
     // Its feet 2 px over the slope, or 0.1 px under it (within the contact tolerance, as a body
     // standing on a slope may be).

@@ -532,6 +532,32 @@ mod tests {
     }
 
     #[test]
+    fn a_body_kept_standing_loses_its_fall_into_the_slope_and_a_rising_one_is_left_alone() {
+        // The feet 0.25 px over the surface (within the contact tolerance).
+        let (state, collider) = on_the_slope(0.0, 54.0);
+        let slope = state.planned_slope.unwrap();
+        let mut falling = SlopeFinish {
+            position: Vec2::new(100.0, 62.25),
+            velocity: Vec2::new(0.0, -50.0),
+            support: None,
+        };
+        keep_standing(&mut falling, slope, &collider, &EXACT);
+        assert_eq!(falling.support, Some(slope));
+        assert_eq!(falling.position, Vec2::new(100.0, 62.0), "feet on the surface");
+        assert_eq!(falling.velocity, Vec2::ZERO);
+        // Moving up (a jump): it leaves the slope.
+        let mut rising = SlopeFinish {
+            velocity: Vec2::new(0.0, 50.0),
+            ..falling
+        };
+        rising.support = None;
+        rising.position = Vec2::new(100.0, 62.25);
+        keep_standing(&mut rising, slope, &collider, &EXACT);
+        assert_eq!(rising.support, None);
+        assert_eq!(rising.position, Vec2::new(100.0, 62.25));
+    }
+
+    #[test]
     fn a_descent_exactly_the_velocity_tolerance_slower_than_planned_still_lands_on_the_slope() {
         // Planned 2 px down in the step (−16 px/s), 4 px left, onto the surface at 52. A floor is
         // touched too (a block at the slope's foot), so a platform that "wins" would drop the
@@ -594,6 +620,44 @@ mod tests {
             assert_eq!(ground.entity, high.entity, "{order:?}");
             assert!((ground.gap + 0.05).abs() < 1e-4, "{ground:?}");
         }
+    }
+
+    #[test]
+    fn of_two_surfaces_as_high_as_each_other_the_first_listed_is_the_ground() {
+        // Feet at y = 10, two tops 0.1 under them: the first found is kept.
+        let body = Aabb::from_min_size(Vec2::new(0.0, 10.0), Vec2::new(12.0, 24.0));
+        let left = ColliderProxy::static_box(1, Aabb::from_min_size(Vec2::new(-16.0, 0.0), Vec2::new(22.0, 9.9)));
+        let right = ColliderProxy::static_box(2, Aabb::from_min_size(Vec2::new(6.0, 0.0), Vec2::new(16.0, 9.9)));
+        for order in [[left, right], [right, left]] {
+            let ground = ground_among(&body, &order).expect("ground");
+            assert_eq!(ground.entity, order[0].entity, "{order:?}");
+        }
+    }
+
+    #[test]
+    fn feet_that_end_exactly_on_a_slope_did_not_pass_under_it() {
+        // Gradient 0.5 rising right: under a 16 px box from x = 92 the surface is at 54.
+        let slope = SlopeRef {
+            entity: Entity::from_raw_u32(1).unwrap(),
+            part: 0,
+            shape: SlopeShape::new(Vec2::ZERO, Vec2::new(320.0, 160.0)),
+        };
+        let start = Aabb::from_min_size(Vec2::new(92.0, 60.0), Vec2::splat(16.0));
+        let on = Aabb::from_min_size(Vec2::new(92.0, 54.0), Vec2::splat(16.0));
+        assert_eq!(slope_passed(&[slope], &start, &on, 0.16), None);
+        let under = Aabb::from_min_size(Vec2::new(92.0, 53.75), Vec2::splat(16.0));
+        assert_eq!(slope_passed(&[slope], &start, &under, 0.16), Some((slope, 0.25)));
+    }
+
+    #[test]
+    fn a_step_up_onto_a_surface_that_would_put_the_head_into_a_ceiling_is_no_ground() {
+        // A top 0.1 px above the feet (within the contact tolerance) and a ceiling 0.05 px above
+        // the head: standing on the top would put the head 0.05 px into the ceiling.
+        let body = Aabb::from_min_size(Vec2::new(0.0, 10.0), Vec2::new(12.0, 24.0));
+        let floor = ColliderProxy::static_box(1, Aabb::from_min_size(Vec2::new(-16.0, 0.0), Vec2::new(40.0, 10.1)));
+        let ceiling = ColliderProxy::static_box(2, Aabb::from_min_size(Vec2::new(-16.0, 34.05), Vec2::new(40.0, 16.0)));
+        assert!(ground_among(&body, &[floor]).is_some(), "without the ceiling");
+        assert_eq!(ground_among(&body, &[floor, ceiling]), None);
     }
 
     #[test]

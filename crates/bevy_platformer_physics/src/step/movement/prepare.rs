@@ -297,6 +297,25 @@ mod tests {
     }
 
     #[test]
+    fn a_body_without_vertical_velocity_follows_the_slope_too() {
+        // No gravity (or exactly none this step): not moving up, so not a jump.
+        let s = [slope(Vec2::ZERO, Vec2::new(320.0, 160.0), 1)];
+        let plan = plan_slope_movement(&body(84.0, 50.0), Vec2::new(48.0, 0.0), 1.0, &s, &rules(), DT);
+        assert_eq!(plan.slope, Some(s[0]));
+        assert!((plan.planned_feet_y - 50.16).abs() < 1e-4, "{}", plan.planned_feet_y);
+    }
+
+    #[test]
+    fn of_two_slopes_with_the_same_surface_the_first_listed_is_planned() {
+        let first = slope(Vec2::ZERO, Vec2::new(320.0, 160.0), 1);
+        let copy = slope(Vec2::ZERO, Vec2::new(320.0, 160.0), 2);
+        for slopes in [[first, copy], [copy, first]] {
+            let plan = plan_slope_movement(&body(84.0, 50.0), Vec2::new(48.0, -9.6), 1.0, &slopes, &rules(), DT);
+            assert_eq!(plan.slope, Some(slopes[0]));
+        }
+    }
+
+    #[test]
     fn leaving_the_high_end_keeps_the_clamped_height() {
         let s = [slope(Vec2::ZERO, Vec2::new(160.0, 80.0), 1)];
         // Right foot at 159.9: feet at 79.95; the step takes it past the end.
@@ -377,6 +396,121 @@ mod tests {
         assert!(plan.velocity.x < 0.0, "downhill, to the left: {}", plan.velocity.x);
         assert_eq!(plan.slope, Some(s[0]));
         assert_eq!(plan.planned_feet_y, 32.0);
+    }
+
+    #[test]
+    fn walking_down_into_a_valley_lands_on_the_far_side_where_it_is_higher() {
+        // A V-valley of gradient 0.5, bottom at (0, 0). Feet on the left side at x = −20 (10 px
+        // up), walking right fast: 15 px this step with the downhill factor. Where the step ends,
+        // the far side's surface under the right foot (x = 11, 5.5) is above the near side's
+        // under the left foot (x = −5, 2.5): the body lands on the far side.
+        let near = slope(Vec2::new(-160.0, 80.0), Vec2::ZERO, 1);
+        let far = slope(Vec2::ZERO, Vec2::new(160.0, 80.0), 2);
+        let plan = plan_slope_movement(
+            &body(-20.0, 10.0),
+            Vec2::new(1000.0, -9.6),
+            1.0,
+            &[near, far],
+            &rules(),
+            DT,
+        );
+        assert_eq!(plan.slope.map(|r| r.entity), Some(far.entity));
+        assert!((plan.planned_feet_y - 5.5).abs() < 1e-4, "{}", plan.planned_feet_y);
+    }
+
+    #[test]
+    fn walking_off_a_slopes_low_end_onto_a_steeper_slope_below_follows_the_steeper_one() {
+        // A bend: gradient 0.5 down to (0, 32), then gradient 1 on down. Feet on both surfaces
+        // (0.05 px over the steeper one's end, within the contact tolerance), the first slope the
+        // current support. A step of 1.5 px leaves the first slope: the body follows the second
+        // (its surface at x = 1.4 is 30.6) rather than floating on at the first's end height.
+        let gentle = slope(Vec2::new(-64.0, 64.0), Vec2::new(0.0, 32.0), 1);
+        let steep = slope(Vec2::new(0.0, 32.0), Vec2::new(32.0, 0.0), 2);
+        let plan = plan_slope_movement(
+            &body(-0.1, 32.05),
+            Vec2::new(100.0, -9.6),
+            1.0,
+            &[gentle, steep],
+            &rules(),
+            DT,
+        );
+        assert_eq!(plan.slope.map(|r| r.entity), Some(steep.entity));
+        assert!((plan.planned_feet_y - 30.6).abs() < 1e-4, "{}", plan.planned_feet_y);
+    }
+
+    #[test]
+    fn the_plan_of_a_fast_body_entering_a_steep_valley_sees_the_far_side() {
+        use super::super::body::{MoveScratch, MovingBody};
+        use super::super::settings::MoveSettings;
+        use crate::broad_phase::{BodyKind, ColliderProxy, StaticCandidates};
+        use crate::components::*;
+        use crate::slope::SlopeRise;
+
+        // A V-valley of gradient 3 each side, bottom at (0, 0). A 12 × 24 body, feet on the near
+        // side at x = −17 (51 px up), walking right at 300 px/s: the downhill factor (4) makes its
+        // move 12 px, four times what its velocity sweeps, and that move reaches the far side,
+        // which is then higher under its right foot (21 at x = 7) than the near side under its
+        // left foot (15 at x = −5). The plan must have looked for slopes along that longer move.
+        let config = PhysicsConfig::default();
+        let settings = MoveSettings::new(&config, DT);
+        let near = ColliderProxy {
+            slope: Some(SlopeRise::Left),
+            ..ColliderProxy::static_box(101, Aabb::from_min_size(Vec2::new(-160.0, 0.0), Vec2::new(160.0, 480.0)))
+        };
+        let far = ColliderProxy {
+            slope: Some(SlopeRise::Right),
+            ..ColliderProxy::static_box(102, Aabb::from_min_size(Vec2::ZERO, Vec2::new(160.0, 480.0)))
+        };
+        // (Entity indices apart from the world's own, which the body takes.)
+        let mut broad_phase = BroadPhase::new(64.0);
+        broad_phase.upsert(near);
+        broad_phase.upsert(far);
+        let position = Vec2::new(-11.0, 63.0);
+        let mut world = World::new();
+        let entity = world
+            .spawn((
+                Transform::from_translation(position.extend(0.0)),
+                Collider::rectangle(12.0, 24.0),
+                CollisionMode::Continuous,
+                Velocity(Vec2::new(300.0, -9.6)),
+                MovementInput {
+                    horizontal: 1.0,
+                    ..default()
+                },
+                MovementState {
+                    start: position,
+                    ..default()
+                },
+                StaticCandidates::default(),
+                Contacts::default(),
+            ))
+            .id();
+        let mut query = world.query::<MovingBody>();
+        let item = query.get_mut(&mut world, entity).unwrap();
+        let mut body = Body {
+            entity,
+            me: Some(ColliderProxy {
+                entity,
+                kind: BodyKind::Dynamic,
+                ..ColliderProxy::static_box(0, Aabb::from_min_size(Vec2::new(-17.0, 51.0), Vec2::new(12.0, 24.0)))
+            }),
+            transform: item.transform,
+            collider: item.collider,
+            mode: item.mode,
+            velocity: item.velocity.into_inner(),
+            input: item.input,
+            state: item.state.into_inner(),
+            candidates: item.candidates.into_inner(),
+            contacts: item.contacts.into_inner(),
+            sensor: item.sensor,
+        };
+        prepare_body(&mut body, &broad_phase, &settings, &mut MoveScratch::default());
+        assert_eq!(body.state.planned_slope.map(|s| s.entity), Some(far.entity));
+        assert!(
+            (body.state.planned_feet_y - 21.0).abs() < 1e-3,
+            "{}",
+            body.state.planned_feet_y
+        );
     }
 
     #[test]

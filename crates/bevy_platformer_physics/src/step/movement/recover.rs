@@ -344,6 +344,61 @@ mod tests {
     }
 
     #[test]
+    fn the_way_out_may_put_the_feet_exactly_the_tolerance_under_a_slope() {
+        // A tolerance of 0.5 px makes the boundary exact: the surface is at 30 under the uphill
+        // (left) foot, x = 10, and the way down out of the block puts the feet at 29.5.
+        let tolerance = 0.5;
+        let slope = SlopeShape::new(Vec2::new(0.0, 40.0), Vec2::new(40.0, 0.0));
+        let block = [solid(1, Vec2::new(-20.0, 49.5), Vec2::new(80.0, 40.0))];
+        let body = Aabb::from_min_size(Vec2::new(10.0, 32.0), Vec2::new(12.0, 20.0));
+        assert_eq!(slope.surface_y(&body), 30.0);
+        assert_eq!(
+            recover(&body, &block, &[slope], 20.0, SKIN, tolerance),
+            Recovery::Moved(Vec2::new(0.0, -2.5))
+        );
+    }
+
+    #[test]
+    fn a_shorter_way_out_wins_over_a_longer_one_that_goes_up() {
+        // The body's left side 3 px into a block's right face, its feet 10 px under the block's
+        // top: 3 px to the right, not 10 px up (found first) nor diagonally.
+        let block = [solid(1, Vec2::ZERO, Vec2::splat(32.0))];
+        let body = Aabb::from_min_size(Vec2::new(29.0, 22.0), Vec2::new(12.0, 24.0));
+        assert_eq!(
+            recover(&body, &block, &[], 24.0, SKIN, TOLERANCE),
+            Recovery::Moved(Vec2::new(3.0, 0.0))
+        );
+    }
+
+    #[test]
+    fn of_two_ways_out_as_short_and_as_high_as_each_other_the_first_found_wins() {
+        // A body in the middle of a block 20 px wide and 64 px tall: 16 px left or 16 px right.
+        // The left one comes first (each solid gives its low face first).
+        let block = [solid(1, Vec2::ZERO, Vec2::new(20.0, 64.0))];
+        let body = Aabb::from_min_size(Vec2::new(4.0, 10.0), Vec2::new(12.0, 24.0));
+        assert_eq!(
+            recover(&body, &block, &[], 24.0, SKIN, TOLERANCE),
+            Recovery::Moved(Vec2::new(-16.0, 0.0))
+        );
+    }
+
+    #[test]
+    fn a_recovered_body_loses_only_the_velocity_into_the_faces_it_was_moved_off() {
+        // Moved left out of a wall: the velocity to the right (into it) goes, the rest stays.
+        let mut velocity = Vec2::new(50.0, -30.0);
+        remove_velocity_into_faces(&mut velocity, Vec2::new(-4.0, 0.0));
+        assert_eq!(velocity, Vec2::new(0.0, -30.0));
+        // Moved up out of a floor: the fall goes.
+        let mut velocity = Vec2::new(50.0, -30.0);
+        remove_velocity_into_faces(&mut velocity, Vec2::new(0.0, 10.0));
+        assert_eq!(velocity, Vec2::new(50.0, 0.0));
+        // Moving away from the face already: kept.
+        let mut velocity = Vec2::new(-50.0, 30.0);
+        remove_velocity_into_faces(&mut velocity, Vec2::new(-4.0, 10.0));
+        assert_eq!(velocity, Vec2::new(-50.0, 30.0));
+    }
+
+    #[test]
     fn of_two_ways_out_as_short_as_each_other_the_body_leaves_upward() {
         // A plank 10 px thick across the middle of the body: 17 px up or 17 px down, whichever
         // the solids list first.

@@ -124,6 +124,18 @@ mod tests {
     }
 
     #[test]
+    fn a_box_centred_on_the_body_is_on_its_right_or_above_it() {
+        // A thin post through the middle of the body (the smaller overlap across), and a thin
+        // plank through its middle (the smaller overlap up and down): centred, they count as on
+        // the positive side.
+        let body = Aabb::from_min_size(Vec2::new(100.0, 100.0), Vec2::new(12.0, 24.0));
+        let post = Aabb::from_min_size(Vec2::new(105.0, 90.0), Vec2::new(2.0, 44.0));
+        assert_eq!(touch_direction(&body, &post), ContactDirection::Right);
+        let plank = Aabb::from_min_size(Vec2::new(90.0, 111.0), Vec2::new(32.0, 2.0));
+        assert_eq!(touch_direction(&body, &plank), ContactDirection::Up);
+    }
+
+    #[test]
     fn a_body_pressing_into_a_face_it_rests_flush_against_touches_it_on_that_side() {
         for origin in [Vec2::new(-300.0, -200.0), Vec2::new(300.0, 200.0)] {
             let solid = |index: u32, x: f32, y: f32, w: f32, h: f32| {
@@ -160,5 +172,59 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_face_the_body_overlaps_by_only_a_skin_along_it_is_no_resting_contact() {
+        // With a skin of 0.5 px the boundary is exact. Flush against a step's left face, the
+        // body's feet half a pixel under the step's top (a rounding margin): walking right into
+        // it, it does not rest against a wall.
+        let skin = 0.5;
+        let body = Aabb::from_min_size(Vec2::new(0.0, 9.5), Vec2::new(12.0, 24.0));
+        let step = ColliderProxy::static_box(1, Aabb::from_min_size(Vec2::new(12.0, 0.0), Vec2::new(16.0, 10.0)));
+        let pressing = Vec2::new(60.0, 0.0);
+        let mut contacts = Contacts::default();
+        let mut velocity = pressing;
+        record_resting_contacts(&body, pressing, &mut velocity, &[step], skin, &mut contacts);
+        assert_eq!(contacts.iter().count(), 0);
+        assert_eq!(velocity, pressing);
+        // A quarter of a pixel lower, it does.
+        let lower = body.translated(Vec2::new(0.0, -0.25));
+        record_resting_contacts(&lower, pressing, &mut velocity, &[step], skin, &mut contacts);
+        assert_eq!(
+            contacts.iter().map(|c| c.direction).collect::<Vec<_>>(),
+            vec![ContactDirection::Right]
+        );
+
+        // The same on a floor: feet on a block's top, overlapping its right end by only the skin.
+        let block = ColliderProxy::static_box(2, Aabb::from_min_size(Vec2::new(-20.0, -10.0), Vec2::new(20.5, 10.0)));
+        let standing = Aabb::from_min_size(Vec2::ZERO, Vec2::new(12.0, 24.0));
+        let falling = Vec2::new(0.0, -60.0);
+        let mut contacts = Contacts::default();
+        let mut velocity = falling;
+        record_resting_contacts(&standing, falling, &mut velocity, &[block], skin, &mut contacts);
+        assert_eq!(contacts.iter().count(), 0);
+        assert_eq!(velocity, falling);
+    }
+
+    #[test]
+    fn a_sensor_a_fast_body_passes_through_within_a_step_is_touched() {
+        // Far from the origin, 100 px in one step through a sensor 2 px thick, ending beyond it.
+        let start = Aabb::from_min_size(Vec2::new(1000.0, 2000.0), Vec2::new(12.0, 24.0));
+        let sensor = ColliderProxy {
+            sensor: true,
+            ..ColliderProxy::static_box(1, Aabb::from_min_size(Vec2::new(1050.0, 2000.0), Vec2::new(2.0, 40.0)))
+        };
+        let sensors = [sensor];
+        let velocity = Vec2::new(6000.0, 0.0);
+        let request = MoveRequest {
+            sensors: &sensors,
+            ..MoveRequest::among(start, velocity, &[])
+        };
+        let end = start.translated(Vec2::new(100.0, 0.0));
+        let mut contacts = Contacts::default();
+        record_sensor_contacts(&request, &end, &mut contacts);
+        let got: Vec<_> = contacts.iter().map(|c| (c.entity, c.direction, c.sensor)).collect();
+        assert_eq!(got, vec![(sensor.entity, ContactDirection::Right, true)]);
     }
 }

@@ -334,6 +334,105 @@ mod tests {
         assert!((aabb.min.x + 0.0007).abs() < 1e-5, "{aabb:?}");
     }
 
+    /// `aabb` mirrored about x = 0.
+    fn mirrored(aabb: Aabb) -> Aabb {
+        Aabb {
+            min: Vec2::new(-aabb.max.x, aabb.min.y),
+            max: Vec2::new(-aabb.min.x, aabb.max.y),
+        }
+    }
+
+    #[test]
+    fn a_body_a_lift_pushes_into_a_thin_wall_goes_back_against_it_not_through_it() {
+        // A wall 4 px thick, a body resting against its right face (into it by exactly the skin,
+        // 0.5 px here, a rounding margin), a tall lift 9 px into the body from the right. Out of
+        // the lift, the body goes 9 px into the wall, past the wall's middle: it comes back out
+        // by the face it went in through, flush (and overlaps the lift, which squishes it), never
+        // out of the wall's far side. The same mirrored, the wall on the body's right.
+        let skin = 0.5;
+        let wall = Aabb {
+            min: Vec2::new(96.0, -100.0),
+            max: Vec2::new(100.0, 100.0),
+        };
+        let lift = Aabb {
+            min: Vec2::new(102.5, -100.0),
+            max: Vec2::new(140.0, 100.0),
+        };
+        let start = Aabb::from_min_size(Vec2::new(99.5, 0.0), Vec2::new(12.0, 24.0));
+        let flush = Aabb::from_min_size(Vec2::new(100.0, 0.0), Vec2::new(12.0, 24.0));
+        for (side, mirror) in [(ContactDirection::Left, false), (ContactDirection::Right, true)] {
+            let place = |aabb: Aabb| if mirror { mirrored(aabb) } else { aabb };
+            let wall = ColliderProxy::static_box(1, place(wall));
+            let lift = ColliderProxy {
+                kind: BodyKind::Kinematic,
+                ..ColliderProxy::static_box(2, place(lift))
+            };
+            let mut aabb = place(start);
+            let mut velocity = Vec2::new(if mirror { 50.0 } else { -50.0 }, 0.0);
+            let mut contacts = Contacts::default();
+            push_out(&mut aabb, None, &mut velocity, &[wall, lift], &[], skin, &mut contacts);
+            assert_eq!(aabb, place(flush), "{side:?}: back against the wall");
+            assert_eq!(velocity.x, 0.0, "{side:?}: no velocity into the wall");
+            let wall_contact = contacts.with(wall.entity).expect("touches the wall");
+            assert_eq!(wall_contact.direction, side);
+        }
+    }
+
+    #[test]
+    fn a_push_that_would_sink_the_body_into_the_block_beside_it_goes_the_other_way() {
+        // With a skin of 0.5 px. A slot 10 px deep: the body stands flush against its left block
+        // and 2 px into its right one. Pushing it 2 px left would sink it 2 px into the left
+        // block, so it goes up 10 px instead, out of the slot, whether the left block is among
+        // the solids or a support left out of the move (a block continuing a slope's top).
+        let skin = 0.5;
+        let left = ColliderProxy::static_box(
+            1,
+            Aabb {
+                min: Vec2::new(-16.0, -100.0),
+                max: Vec2::new(0.0, 10.0),
+            },
+        );
+        let right = ColliderProxy::static_box(
+            2,
+            Aabb {
+                min: Vec2::new(10.0, -100.0),
+                max: Vec2::new(28.0, 10.0),
+            },
+        );
+        let body = Aabb::from_min_size(Vec2::ZERO, Vec2::new(12.0, 24.0));
+        let (normal, depth) = push_axis(&body, None, &right, &[right, left], &[], skin);
+        assert_eq!((normal, depth), (Vec2::Y, 10.0), "among the solids");
+        let (normal, depth) = push_axis(&body, None, &right, &[right], &[left], skin);
+        assert_eq!((normal, depth), (Vec2::Y, 10.0), "a support");
+    }
+
+    #[test]
+    fn a_push_that_deepens_a_neighbours_overlap_by_exactly_a_skin_is_made() {
+        // With a skin of 0.5 px the boundary is exact. A block overlaps the body's right side by
+        // 2 px; a corner of another block is over its top-left, 0.25 px across and 0.75 px down
+        // (touching, not inside: within the skin on x). The push 2 px left makes the corner's
+        // penetration 0.75 instead of 0.25: deeper by exactly the skin, which does not count, so
+        // the body goes left by the face it entered, not up 10 px over the first block.
+        let skin = 0.5;
+        let right = ColliderProxy::static_box(
+            1,
+            Aabb {
+                min: Vec2::new(10.0, -100.0),
+                max: Vec2::new(40.0, 10.0),
+            },
+        );
+        let corner = ColliderProxy::static_box(
+            2,
+            Aabb {
+                min: Vec2::new(-20.0, 23.25),
+                max: Vec2::new(0.25, 50.0),
+            },
+        );
+        let body = Aabb::from_min_size(Vec2::ZERO, Vec2::new(12.0, 24.0));
+        let (normal, depth) = push_axis(&body, None, &right, &[right, corner], &[], skin);
+        assert_eq!((normal, depth), (Vec2::NEG_X, 2.0));
+    }
+
     #[test]
     fn a_face_is_internal_only_where_a_neighbouring_solid_covers_it() {
         // Two cells of a floor side by side, and a stack of two cells, away from the origin.
