@@ -450,10 +450,11 @@ mod tests {
     #[test]
     fn a_body_pushed_sideways_under_a_slope_is_not_lifted_onto_it() {
         let config = PhysicsConfig::default();
-        // A ramp overhead, from (0, 40) to (160, 80); the body's feet on the ground under it.
+        // A ramp from (0, 0) to (160, 80), the body under its surface (26 px up at its right
+        // foot): it came up through it, as a jump does, and stands on the ground below.
         let ramp = ColliderProxy {
             slope: Some(SlopeRise::Right),
-            ..ColliderProxy::static_box(5, Aabb::from_min_size(Vec2::new(0.0, 40.0), Vec2::new(160.0, 40.0)))
+            ..ColliderProxy::static_box(5, Aabb::from_min_size(Vec2::ZERO, Vec2::new(160.0, 80.0)))
         };
         let broad_phase = broad_phase_of(&[ramp]);
         let body = dynamic(1, Vec2::new(40.0, 0.0), Vec2::new(12.0, 24.0));

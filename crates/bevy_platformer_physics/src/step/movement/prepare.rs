@@ -255,8 +255,10 @@ pub(crate) fn prepare_body(
 
 #[cfg(test)]
 mod tests {
+    use super::super::settings::MoveSettings;
     use super::*;
     use crate::PhysicsConfig;
+    use crate::broad_phase::ColliderProxy;
     use crate::slope::SlopeShape;
 
     const DT: f32 = 0.01;
@@ -440,10 +442,6 @@ mod tests {
 
     #[test]
     fn the_plan_of_a_fast_body_entering_a_steep_valley_sees_the_far_side() {
-        use super::super::body::{MoveScratch, MovingBody};
-        use super::super::settings::MoveSettings;
-        use crate::broad_phase::{BodyKind, ColliderProxy, StaticCandidates};
-        use crate::components::*;
         use crate::slope::SlopeRise;
 
         // A V-valley of gradient 3 each side, bottom at (0, 0). A 12 × 24 body, feet on the near
@@ -455,7 +453,10 @@ mod tests {
         let settings = MoveSettings::new(&config, DT);
         let near = ColliderProxy {
             slope: Some(SlopeRise::Left),
-            ..ColliderProxy::static_box(101, Aabb::from_min_size(Vec2::new(-160.0, 0.0), Vec2::new(160.0, 480.0)))
+            ..ColliderProxy::static_box(
+                101,
+                Aabb::from_min_size(Vec2::new(-160.0, 0.0), Vec2::new(160.0, 480.0)),
+            )
         };
         let far = ColliderProxy {
             slope: Some(SlopeRise::Right),
@@ -466,13 +467,25 @@ mod tests {
         broad_phase.upsert(near);
         broad_phase.upsert(far);
         let position = Vec2::new(-11.0, 63.0);
+        // Falling slowly, the planned move leaves the velocity's box downward and to the right;
+        // falling fast (40 px this step), only to the right.
+        for fall in [-9.6, -4000.0] {
+            plan_into_the_valley(position, fall, far.entity, &broad_phase, &settings);
+        }
+    }
+
+    fn plan_into_the_valley(position: Vec2, fall: f32, far: Entity, broad_phase: &BroadPhase, settings: &MoveSettings) {
+        use super::super::body::{MoveScratch, MovingBody};
+        use crate::broad_phase::{BodyKind, StaticCandidates};
+        use crate::components::*;
+
         let mut world = World::new();
         let entity = world
             .spawn((
                 Transform::from_translation(position.extend(0.0)),
                 Collider::rectangle(12.0, 24.0),
                 CollisionMode::Continuous,
-                Velocity(Vec2::new(300.0, -9.6)),
+                Velocity(Vec2::new(300.0, fall)),
                 MovementInput {
                     horizontal: 1.0,
                     ..default()
@@ -504,8 +517,8 @@ mod tests {
             contacts: item.contacts.into_inner(),
             sensor: item.sensor,
         };
-        prepare_body(&mut body, &broad_phase, &settings, &mut MoveScratch::default());
-        assert_eq!(body.state.planned_slope.map(|s| s.entity), Some(far.entity));
+        prepare_body(&mut body, broad_phase, settings, &mut MoveScratch::default());
+        assert_eq!(body.state.planned_slope.map(|s| s.entity), Some(far), "{fall}");
         assert!(
             (body.state.planned_feet_y - 21.0).abs() < 1e-3,
             "{}",

@@ -375,6 +375,7 @@ mod tests {
             assert_eq!(velocity.x, 0.0, "{side:?}: no velocity into the wall");
             let wall_contact = contacts.with(wall.entity).expect("touches the wall");
             assert_eq!(wall_contact.direction, side);
+            assert_eq!(wall_contact.depth, 9.5, "{side:?}: how far in the lift had pushed it");
         }
     }
 
