@@ -49,6 +49,26 @@ pub(crate) struct Body<'w> {
     pub sensor: bool,
 }
 
+impl<'w> Body<'w> {
+    /// The body of a [`MovingBody`] query item, with its proxy `me` (see [`Body::me`]).
+    #[inline]
+    pub(crate) fn new(item: MovingBodyItem<'w, '_>, me: Option<ColliderProxy>) -> Self {
+        Self {
+            entity: item.entity,
+            me,
+            transform: item.transform,
+            collider: item.collider,
+            mode: item.mode,
+            velocity: item.velocity.into_inner(),
+            input: item.input,
+            state: item.state.into_inner(),
+            candidates: item.candidates.into_inner(),
+            contacts: item.contacts.into_inner(),
+            sensor: item.sensor,
+        }
+    }
+}
+
 /// Lists the stages fill and clear for each body, kept from one body and one step to the next.
 #[derive(Default)]
 pub(crate) struct MoveScratch {

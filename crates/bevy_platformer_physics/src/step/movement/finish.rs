@@ -547,11 +547,10 @@ mod tests {
         assert_eq!(falling.velocity, Vec2::ZERO);
         // Moving up (a jump): it leaves the slope.
         let mut rising = SlopeFinish {
+            position: Vec2::new(100.0, 62.25),
             velocity: Vec2::new(0.0, 50.0),
-            ..falling
+            support: None,
         };
-        rising.support = None;
-        rising.position = Vec2::new(100.0, 62.25);
         keep_standing(&mut rising, slope, &collider, &EXACT);
         assert_eq!(rising.support, None);
         assert_eq!(rising.position, Vec2::new(100.0, 62.25));

@@ -54,19 +54,8 @@ pub(crate) fn move_bodies(
         .body_overlaps
         .rebuild(config.body_collisions, own_body_collisions.iter().map(|(e, c)| (e, *c)));
     for item in &mut bodies {
-        let mut body = Body {
-            entity: item.entity,
-            me: broad_phase.get(item.entity).copied(),
-            transform: item.transform,
-            collider: item.collider,
-            mode: item.mode,
-            velocity: item.velocity.into_inner(),
-            input: item.input,
-            state: item.state.into_inner(),
-            candidates: item.candidates.into_inner(),
-            contacts: item.contacts.into_inner(),
-            sensor: item.sensor,
-        };
+        let me = broad_phase.get(item.entity).copied();
+        let mut body = Body::new(item, me);
         recover_body(&mut body, &mut broad_phase, &settings, &mut scratch);
         if body.state.embedded {
             continue;

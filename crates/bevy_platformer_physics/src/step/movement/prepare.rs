@@ -500,23 +500,12 @@ mod tests {
             .id();
         let mut query = world.query::<MovingBody>();
         let item = query.get_mut(&mut world, entity).unwrap();
-        let mut body = Body {
+        let me = ColliderProxy {
             entity,
-            me: Some(ColliderProxy {
-                entity,
-                kind: BodyKind::Dynamic,
-                ..ColliderProxy::static_box(0, Aabb::from_min_size(Vec2::new(-17.0, 51.0), Vec2::new(12.0, 24.0)))
-            }),
-            transform: item.transform,
-            collider: item.collider,
-            mode: item.mode,
-            velocity: item.velocity.into_inner(),
-            input: item.input,
-            state: item.state.into_inner(),
-            candidates: item.candidates.into_inner(),
-            contacts: item.contacts.into_inner(),
-            sensor: item.sensor,
+            kind: BodyKind::Dynamic,
+            ..ColliderProxy::static_box(0, Aabb::from_min_size(Vec2::new(-17.0, 51.0), Vec2::new(12.0, 24.0)))
         };
+        let mut body = Body::new(item, Some(me));
         prepare_body(&mut body, broad_phase, settings, &mut MoveScratch::default());
         assert_eq!(body.state.planned_slope.map(|s| s.entity), Some(far), "{fall}");
         assert!(

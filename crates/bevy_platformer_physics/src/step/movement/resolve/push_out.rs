@@ -266,6 +266,17 @@ mod tests {
 
     const SKIN: f32 = 1e-3;
 
+    /// A block of a slot's side, from x = `min_x` to `max_x`, its top at y = 10.
+    fn slot_side(index: u32, min_x: f32, max_x: f32) -> ColliderProxy {
+        ColliderProxy::static_box(
+            index,
+            Aabb {
+                min: Vec2::new(min_x, -100.0),
+                max: Vec2::new(max_x, 10.0),
+            },
+        )
+    }
+
     #[test]
     fn the_entry_axis_is_the_one_on_which_the_body_was_still_apart() {
         let solid = Aabb::from_min_size(Vec2::new(100.0, 100.0), Vec2::splat(16.0));
@@ -311,20 +322,8 @@ mod tests {
         // the body, its feet at the slot's bottom, is half a skin from the left block and 1.2
         // skins into the right one. It goes back the hair to the left (ending 0.7 skins into the
         // left block, a rounding margin), not up 10 px onto the blocks.
-        let left = ColliderProxy::static_box(
-            1,
-            Aabb {
-                min: Vec2::new(-16.0, -100.0),
-                max: Vec2::new(0.0, 10.0),
-            },
-        );
-        let right = ColliderProxy::static_box(
-            2,
-            Aabb {
-                min: Vec2::new(12.0005 - 0.0012, -100.0),
-                max: Vec2::new(28.0, 10.0),
-            },
-        );
+        let left = slot_side(1, -16.0, 0.0);
+        let right = slot_side(2, 12.0005 - 0.0012, 28.0);
         let start = Aabb::from_min_size(Vec2::new(0.0005, 0.0), Vec2::new(12.0, 24.0));
         let mut aabb = start;
         let mut velocity = Vec2::ZERO;
@@ -386,20 +385,8 @@ mod tests {
         // block, so it goes up 10 px instead, out of the slot, whether the left block is among
         // the solids or a support left out of the move (a block continuing a slope's top).
         let skin = 0.5;
-        let left = ColliderProxy::static_box(
-            1,
-            Aabb {
-                min: Vec2::new(-16.0, -100.0),
-                max: Vec2::new(0.0, 10.0),
-            },
-        );
-        let right = ColliderProxy::static_box(
-            2,
-            Aabb {
-                min: Vec2::new(10.0, -100.0),
-                max: Vec2::new(28.0, 10.0),
-            },
-        );
+        let left = slot_side(1, -16.0, 0.0);
+        let right = slot_side(2, 10.0, 28.0);
         let body = Aabb::from_min_size(Vec2::ZERO, Vec2::new(12.0, 24.0));
         let (normal, depth) = push_axis(&body, None, &right, &[right, left], &[], skin);
         assert_eq!((normal, depth), (Vec2::Y, 10.0), "among the solids");
@@ -415,13 +402,7 @@ mod tests {
         // penetration 0.75 instead of 0.25: deeper by exactly the skin, which does not count, so
         // the body goes left by the face it entered, not up 10 px over the first block.
         let skin = 0.5;
-        let right = ColliderProxy::static_box(
-            1,
-            Aabb {
-                min: Vec2::new(10.0, -100.0),
-                max: Vec2::new(40.0, 10.0),
-            },
-        );
+        let right = slot_side(1, 10.0, 40.0);
         let corner = ColliderProxy::static_box(
             2,
             Aabb {
