@@ -153,6 +153,28 @@ fn an_invalid_path_is_skipped() {
 }
 
 #[test]
+fn a_kinematic_body_whose_move_would_overflow_stays_where_it_is() {
+    // Finite, valid values whose sum is not: near the largest `f32`, one step of a huge velocity
+    // would take the platform to infinity. It does not move, stays valid, and nothing else is hurt.
+    let mut app = app();
+    let body = healthy_scene(&mut app);
+    let far = Vec3::new(3.4e38, 0.0, 0.0);
+    let platform = app
+        .world_mut()
+        .spawn((
+            Kinematic,
+            Collider::rectangle(48.0, 8.0),
+            Transform::from_translation(far),
+            Velocity(Vec2::new(3.0e38, 0.0)),
+        ))
+        .id();
+    tick(&mut app, 60);
+    assert_eq!(app.world().get::<Transform>(platform).unwrap().translation, far);
+    assert!(app.world().get::<InvalidBody>(platform).is_none(), "still valid");
+    assert_healthy(&app, body);
+}
+
+#[test]
 fn a_path_broken_after_it_ran_is_skipped() {
     let mut app = app();
     let start = Vec3::new(0.0, 60.0, 0.0);

@@ -271,6 +271,39 @@ fn lift_pushing_a_body_into_a_wall_squishes_it() {
     );
 }
 
+#[test]
+fn a_slow_lift_pushing_a_body_left_into_a_wall_squishes_it_in_the_step_it_presses_it() {
+    // Moving left at half a pixel a step, the lift pushes a body that is a quarter of a pixel
+    // from a wall: the body is held back against the wall in that very step, and squished.
+    for mode in MODES {
+        let mut app = app();
+        collect::<Squished>(&mut app);
+        spawn_box(&mut app, Vec2::new(-300.0, -16.0), Vec2::new(600.0, 16.0));
+        let wall = spawn_box(&mut app, Vec2::new(-116.0, 0.0), Vec2::new(16.0, 100.0));
+        let body = spawn_body(&mut app, Vec2::new(-93.75, 0.0), Vec2::new(12.0, 24.0), mode);
+        let start = Vec2::new(-79.75, 8.0);
+        let pusher = spawn_pusher(
+            &mut app,
+            Vec2::splat(16.0),
+            vec![start, start - Vec2::new(200.0, 0.0)],
+            50.0,
+        );
+        tick(&mut app, 1);
+        assert!(
+            (aabb(&app, body).min.x + 100.0).abs() < EPS,
+            "{mode:?}: against the wall, {:?}",
+            aabb(&app, body)
+        );
+        let squished = collected::<Squished>(&app);
+        assert!(
+            squished
+                .iter()
+                .any(|s| s.entity == body && s.by == pusher && s.against == wall),
+            "{mode:?}: squished in the first step: {squished:?}"
+        );
+    }
+}
+
 /// A lift box `size` at `center` following `points` at `speed` px/s, with no wait.
 fn spawn_pusher(app: &mut App, size: Vec2, points: Vec<Vec2>, speed: f32) -> Entity {
     app.world_mut()

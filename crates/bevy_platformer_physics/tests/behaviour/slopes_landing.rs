@@ -113,3 +113,41 @@ fn a_body_walks_off_a_slope_onto_a_lift_and_rides_it() {
         assert!((b.min.y - l.max.y).abs() < 1e-3, "{mode:?}: carried up: {b:?} {l:?}");
     }
 }
+
+#[test]
+fn a_body_landing_across_a_slopes_top_and_the_block_continuing_it_stands_on_both() {
+    // A slope up to (160, 80) and a block whose top continues it from there. A body falls onto
+    // the join, its feet over both: it lands at the join's height and, every step its feet are
+    // still over the block (the passive slide then takes it down the slope), touches the slope
+    // and the block from above.
+    for mode in MODES {
+        let mut app = app();
+        let slope = spawn_slope(&mut app, Vec2::ZERO, Vec2::new(160.0, 80.0));
+        let block = spawn_box(&mut app, Vec2::new(160.0, 64.0), Vec2::new(240.0, 16.0));
+        let body = spawn_body(&mut app, Vec2::new(162.0, 100.0), Vec2::new(12.0, 24.0), mode);
+        let mut across = 0;
+        for step in 0..120 {
+            tick(&mut app, 1);
+            let b = aabb(&app, body);
+            if b.min.y > 80.0 + EPS || b.max.x < 160.01 {
+                continue;
+            }
+            if across == 0 {
+                assert!(
+                    (b.min.y - 80.0).abs() < EPS,
+                    "{mode:?} step {step}: landed at the join, {b:?}"
+                );
+            }
+            across += 1;
+            let c = contacts(&app, body);
+            for (what, entity) in [("slope", slope), ("block", block)] {
+                assert_eq!(
+                    c.with(entity).map(|c| c.direction),
+                    Some(ContactDirection::Down),
+                    "{mode:?} step {step}: on the {what}: {c:?}"
+                );
+            }
+        }
+        assert!(across > 0, "{mode:?}: landed across the join");
+    }
+}

@@ -211,4 +211,78 @@ mod tests {
         let sensor = ColliderProxy { sensor: true, ..solid };
         assert!(!overlaps_level_solid(&at_depth(4.0), &[one_way, sensor], skin));
     }
+
+    #[test]
+    fn the_candidate_area_reaches_a_push_out_of_the_bodys_larger_side_and_the_tolerance_beyond() {
+        // A 12 x 24 body, a tolerance of 0.25 px: a solid whose face is 24.2 px left of the swept
+        // box is a candidate, one 24.3 px away is not.
+        let start = Aabb::from_min_size(Vec2::new(100.0, 40.0), Vec2::new(12.0, 24.0));
+        let delta = Vec2::new(5.0, -3.0);
+        let area = candidate_area(&start, delta, 0.25);
+        let left_at = |gap: f32| Aabb::from_min_size(Vec2::new(100.0 - gap - 16.0, 40.0), Vec2::splat(16.0));
+        assert!(left_at(24.2).meets(&area));
+        assert!(!left_at(24.3).meets(&area));
+        // On the other sides too.
+        let swept = start.swept(delta);
+        assert!(Aabb::from_min_size(Vec2::new(swept.max.x + 24.2, 40.0), Vec2::ONE).meets(&area));
+        assert!(Aabb::from_min_size(Vec2::new(100.0, swept.max.y + 24.2), Vec2::ONE).meets(&area));
+        assert!(Aabb::from_min_size(Vec2::new(100.0, swept.min.y - 25.2), Vec2::ONE).meets(&area));
+    }
+
+    #[test]
+    fn a_bodys_candidates_are_in_entity_order_whether_static_or_moving() {
+        // A static floor and a lift under a body, at the same height: ties between them (which
+        // one a move meets first) go to the first listed, so the lists must not depend on which
+        // is static.
+        let floor = block(100, Vec2::new(0.0, -16.0), Vec2::new(48.0, 16.0));
+        let lift = ColliderProxy {
+            kind: BodyKind::Kinematic,
+            ..block(200, Vec2::new(48.0, -16.0), Vec2::new(32.0, 16.0))
+        };
+        let sensor = ColliderProxy {
+            sensor: true,
+            ..block(150, Vec2::new(40.0, 0.0), Vec2::splat(16.0))
+        };
+        let moving_sensor = ColliderProxy {
+            kind: BodyKind::Kinematic,
+            sensor: true,
+            ..block(250, Vec2::new(40.0, 8.0), Vec2::splat(16.0))
+        };
+        let mut broad_phase = BroadPhase::new(64.0);
+        for proxy in [floor, lift, sensor, moving_sensor] {
+            broad_phase.upsert(proxy);
+        }
+        let me = ColliderProxy {
+            kind: BodyKind::Dynamic,
+            ..block(300, Vec2::new(40.0, 0.0), Vec2::new(12.0, 24.0))
+        };
+        let rules = CandidateRules {
+            contact_tolerance: 0.25,
+            join_tolerance: 0.25,
+        };
+        let mut sorted = SortedCandidates::default();
+        sorted.gather(
+            &me.aabb.grown(1.0),
+            &me,
+            &MovementState::default(),
+            &StaticCandidates::default(),
+            &broad_phase,
+            &mut Vec::new(),
+            &mut Vec::new(),
+            &rules,
+            &BodyOverlaps::default(),
+        );
+        let entities = |list: &[ColliderProxy]| list.iter().map(|p| p.entity).collect::<Vec<_>>();
+        let in_order = |mut list: Vec<Entity>| {
+            list.sort();
+            list
+        };
+        let solids = in_order(vec![floor.entity, lift.entity]);
+        let sensors = in_order(vec![sensor.entity, moving_sensor.entity]);
+        // (Entities order by their bits, not their index: the moving one comes first here, so
+        // the statics-then-moving order of the gathering is not the answer by chance.)
+        assert_eq!((solids[0], sensors[0]), (lift.entity, moving_sensor.entity));
+        assert_eq!(entities(&sorted.solids), solids);
+        assert_eq!(entities(&sorted.sensors), sensors);
+    }
 }

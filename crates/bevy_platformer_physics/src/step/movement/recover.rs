@@ -371,6 +371,19 @@ mod tests {
     }
 
     #[test]
+    fn a_way_out_exactly_as_long_as_the_reach_is_taken() {
+        // The body's left side 3 px into a block's right face: the way out, 3 px to the right, is
+        // within a reach of exactly 3 px, and beyond one a hair shorter.
+        let block = [solid(1, Vec2::ZERO, Vec2::splat(32.0))];
+        let body = Aabb::from_min_size(Vec2::new(29.0, 22.0), Vec2::new(12.0, 24.0));
+        assert_eq!(
+            recover(&body, &block, &[], 3.0, SKIN, TOLERANCE),
+            Recovery::Moved(Vec2::new(3.0, 0.0))
+        );
+        assert_eq!(recover(&body, &block, &[], 2.99, SKIN, TOLERANCE), Recovery::Embedded);
+    }
+
+    #[test]
     fn of_two_ways_out_as_short_and_as_high_as_each_other_the_first_found_wins() {
         // A body in the middle of a block 20 px wide and 64 px tall: 16 px left or 16 px right.
         // The left one comes first (each solid gives its low face first).

@@ -227,4 +227,19 @@ mod tests {
         let got: Vec<_> = contacts.iter().map(|c| (c.entity, c.direction, c.sensor)).collect();
         assert_eq!(got, vec![(sensor.entity, ContactDirection::Right, true)]);
     }
+
+    #[test]
+    fn a_support_is_stood_on_only_where_the_feet_overlap_it_by_more_than_a_skin() {
+        // A skin of 0.5 px; the feet exactly on the support's top, over its left edge by 0.5 px
+        // (exactly a skin), then by 0.6 px.
+        let skin = 0.5;
+        let support = ColliderProxy::static_box(1, Aabb::from_min_size(Vec2::new(200.0, 80.0), Vec2::new(16.0, 16.0)));
+        let feet_over = |x: f32| Aabb::from_min_size(Vec2::new(200.0 + x - 12.0, 96.0), Vec2::new(12.0, 24.0));
+        let mut contacts = Contacts::default();
+        record_supports(&[support], &feet_over(0.5), skin, &mut contacts);
+        assert_eq!(contacts.iter().count(), 0);
+        record_supports(&[support], &feet_over(0.6), skin, &mut contacts);
+        let got: Vec<_> = contacts.iter().map(|c| (c.entity, c.direction)).collect();
+        assert_eq!(got, vec![(support.entity, ContactDirection::Down)]);
+    }
 }

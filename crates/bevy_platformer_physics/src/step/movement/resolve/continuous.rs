@@ -207,4 +207,35 @@ mod tests {
             assert_eq!(stopped_by, vec![(solids[0].entity, ContactDirection::Right)]);
         }
     }
+
+    #[test]
+    fn a_body_moving_into_a_notch_is_stopped_by_its_two_faces_not_by_the_cell_in_its_corner() {
+        // Three cells around an empty one: one under it, one on its right, and the cell between
+        // those two, whose top-left corner is the notch's inner corner. Both faces of that corner
+        // cell are covered by the other two, so it stops nothing: the floor and the wall do.
+        let corner = block(1, Vec2::new(32.0, 0.0), Vec2::splat(16.0));
+        let wall = block(2, Vec2::new(32.0, 16.0), Vec2::splat(16.0));
+        let floor = block(3, Vec2::new(16.0, 0.0), Vec2::splat(16.0));
+        let start = Aabb::from_min_size(Vec2::new(10.0, 26.0), Vec2::new(12.0, 24.0));
+        let velocity = Vec2::new(1200.0, -1200.0);
+        for solids in [[corner, wall, floor], [corner, floor, wall]] {
+            let mut contacts = Contacts::default();
+            let outcome = move_continuous(&MoveRequest::among(start, velocity, &solids), &mut contacts);
+            let end = start.translated(outcome.delta);
+            assert!(
+                (end.min - Vec2::new(20.0, 16.0)).length() < 1e-4,
+                "in the notch: {end:?}"
+            );
+            assert_eq!(outcome.velocity, Vec2::ZERO);
+            let mut stopped_by: Vec<_> = contacts.iter().map(|c| (c.entity, c.direction)).collect();
+            stopped_by.sort_by_key(|(entity, _)| entity.index());
+            assert_eq!(
+                stopped_by,
+                vec![
+                    (wall.entity, ContactDirection::Right),
+                    (floor.entity, ContactDirection::Down)
+                ]
+            );
+        }
+    }
 }

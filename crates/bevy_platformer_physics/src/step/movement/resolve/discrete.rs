@@ -70,4 +70,31 @@ mod tests {
             assert_eq!(outcome.velocity, Vec2::ZERO, "{velocity}");
         }
     }
+
+    #[test]
+    fn a_push_out_that_throws_the_body_out_of_the_area_it_knows_undoes_the_move() {
+        // The request's solids are those of its swept box alone. The body starts 1 px into a
+        // block on its right and moves 2 px further in; pushed out by the smaller overlap, 3 px
+        // left, its left side leaves that area (its right side is still in it): the move is undone.
+        let block = ColliderProxy::static_box(
+            1,
+            Aabb {
+                min: Vec2::new(11.0, -100.0),
+                max: Vec2::new(40.0, 100.0),
+            },
+        );
+        let start = Aabb::from_min_size(Vec2::ZERO, Vec2::new(12.0, 24.0));
+        let velocity = Vec2::new(120.0, 0.0);
+        let solids = [block];
+        let request = MoveRequest {
+            bounds: start.swept(velocity / 60.0),
+            ..MoveRequest::among(start, velocity, &solids)
+        };
+        let outcome = move_discrete(&request, &mut Contacts::default());
+        assert_eq!(outcome.delta, Vec2::ZERO);
+        assert_eq!(outcome.velocity, Vec2::ZERO);
+        // Knowing a wider area, the push stands.
+        let outcome = move_discrete(&MoveRequest::among(start, velocity, &solids), &mut Contacts::default());
+        assert_eq!(outcome.delta, Vec2::new(-1.0, 0.0));
+    }
 }

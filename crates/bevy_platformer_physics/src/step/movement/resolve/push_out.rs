@@ -395,6 +395,83 @@ mod tests {
     }
 
     #[test]
+    fn a_sideways_push_is_never_held_back_by_a_one_way_platform_the_body_passes_through() {
+        // The body 2 px into a block on its right, its waist through the end of a one-way
+        // platform on its left (1 px across). Pushed 2 px left, it goes 2 px further through the
+        // platform, which only counts for a downward push: it goes left, not up 10 px.
+        let right = slot_side(1, 10.0, 28.0);
+        let platform = ColliderProxy {
+            one_way: true,
+            ..ColliderProxy::static_box(
+                2,
+                Aabb {
+                    min: Vec2::new(-16.0, 8.0),
+                    max: Vec2::new(1.0, 12.0),
+                },
+            )
+        };
+        let body = Aabb::from_min_size(Vec2::ZERO, Vec2::new(12.0, 24.0));
+        let (normal, depth) = push_axis(&body, None, &right, &[right, platform], &[], SKIN);
+        assert_eq!((normal, depth), (Vec2::NEG_X, 2.0));
+    }
+
+    #[test]
+    fn a_lifts_push_is_measured_where_another_bodys_push_put_the_body_and_the_wall_has_the_last_word() {
+        // A body 9 px wide, 1 px left of a wall; another dynamic body 4 px into its left side (it
+        // pushes half of that, 2 px, into the wall); a lift 3 px into its head from above, from
+        // x = 7.5 on. Where the first push put it, the lift overlaps it 3.5 px across and 3 px
+        // down, so it pushes it down; only then does the wall take it back out, to flush.
+        let wall = ColliderProxy::static_box(
+            1,
+            Aabb {
+                min: Vec2::new(10.0, -100.0),
+                max: Vec2::new(20.0, 100.0),
+            },
+        );
+        let other = ColliderProxy {
+            kind: BodyKind::Dynamic,
+            ..ColliderProxy::static_box(
+                2,
+                Aabb {
+                    min: Vec2::new(-20.0, -100.0),
+                    max: Vec2::new(4.0, 100.0),
+                },
+            )
+        };
+        let lift = ColliderProxy {
+            kind: BodyKind::Kinematic,
+            ..ColliderProxy::static_box(
+                3,
+                Aabb {
+                    min: Vec2::new(7.5, 21.0),
+                    max: Vec2::new(40.0, 60.0),
+                },
+            )
+        };
+        let mut aabb = Aabb::from_min_size(Vec2::ZERO, Vec2::new(9.0, 24.0));
+        let mut velocity = Vec2::ZERO;
+        let mut contacts = Contacts::default();
+        push_out(
+            &mut aabb,
+            None,
+            &mut velocity,
+            &[wall, other, lift],
+            &[],
+            SKIN,
+            &mut contacts,
+        );
+        assert_eq!(aabb, Aabb::from_min_size(Vec2::new(1.0, -3.0), Vec2::new(9.0, 24.0)));
+        assert_eq!(
+            contacts.with(wall.entity).map(|c| c.direction),
+            Some(ContactDirection::Right)
+        );
+        assert_eq!(
+            contacts.with(lift.entity).map(|c| c.direction),
+            Some(ContactDirection::Up)
+        );
+    }
+
+    #[test]
     fn a_push_that_deepens_a_neighbours_overlap_by_exactly_a_skin_is_made() {
         // With a skin of 0.5 px the boundary is exact. A block overlaps the body's right side by
         // 2 px; a corner of another block is over its top-left, 0.25 px across and 0.75 px down
