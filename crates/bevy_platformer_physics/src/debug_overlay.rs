@@ -179,7 +179,8 @@ pub struct DebugOverlayShapes(pub Vec<OverlayShape>);
 fn collect_shapes(
     overlay: Res<DebugOverlay>,
     broad_phase: Res<BroadPhase>,
-    colliders: Query<(Entity, &Transform, &Collider, Has<InvalidBody>)>,
+    // (A slope's own `Collider`, which `Sensor` requires, is not its shape: the line below is.)
+    colliders: Query<(Entity, &Transform, &Collider, Has<InvalidBody>), Without<SlopeSegment>>,
     rects: Query<(&Transform, &ObjectRect)>,
     contacts: Query<(Entity, &Contacts, Option<&MovementState>)>,
     slopes: Query<Entity, With<SlopeSegment>>,

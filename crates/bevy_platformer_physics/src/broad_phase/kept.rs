@@ -80,7 +80,8 @@ impl StaticCandidates {
         self.boxes.clear();
         self.slopes.clear();
         for p in scratch.iter() {
-            if p.slope.is_some() {
+            // A sensor slope is never stood on: kept with the boxes, it is only touched.
+            if p.slope.is_some() && !p.sensor {
                 self.slopes.push(*p);
             } else {
                 self.boxes.push(*p);
@@ -197,7 +198,8 @@ impl StaticCandidates {
         }
     }
 
-    /// [`for_each_touching`](Self::for_each_touching) for the slopes only, with their shapes.
+    /// [`for_each_touching`](Self::for_each_touching) for the slopes only (not the sensor slopes,
+    /// which support nothing), with their shapes.
     pub(crate) fn for_each_slope_touching(
         &self,
         broad_phase: &BroadPhase,
@@ -208,6 +210,7 @@ impl StaticCandidates {
     ) {
         for p in self.kept_or_queried(&self.slopes, broad_phase, area, me, scratch) {
             if let Some(shape) = p.slope_shape()
+                && !p.sensor
                 && p.aabb.meets(area)
             {
                 f(p, shape);

@@ -13,7 +13,8 @@ pub use aabb::Aabb;
 pub use axis_cast::{Axis, axis_cast};
 pub use correction::CorrectionAccumulator;
 pub use ray::{
-    CastHit, area_overlaps_slope, cast_box_aabb, cast_box_slope, point_in_slope, ray_aabb, ray_slope, slope_normal,
+    CastHit, area_overlaps_slope, box_sweep_touches_slope, cast_box_aabb, cast_box_slope, point_in_slope, ray_aabb,
+    ray_slope, slope_normal,
 };
 pub use sweep::{SweepHit, correct_velocity, remove_velocity_into, sweep_aabb};
 

@@ -175,6 +175,61 @@ pub fn area_overlaps_slope(area: &Aabb, shape: &SlopeShape) -> bool {
     area.min.y < shape.surface_y(&Aabb::from_min_size(Vec2::new(x, 0.0), Vec2::ZERO))
 }
 
+/// Whether the box `start`, moved by `delta`, touches the slope's triangle (the part of its
+/// bounding rect under the surface, within `skin`) at some point of the move: the test of a
+/// sensor slope. Exact for straight moves: the triangle and the box are convex, so they meet at
+/// a time `t` in `[0, 1]` exactly when their projections overlap at `t` on each of the axes
+/// that can separate them (x, y and the surface's normal), and each axis gives an interval of
+/// `t`. A flat or degenerate slope (no triangle) is touched by nothing.
+pub fn box_sweep_touches_slope(start: &Aabb, delta: Vec2, shape: &SlopeShape, skin: f32) -> bool {
+    let rect = shape.rect();
+    let size = rect.size();
+    if size.x <= 0.0 || size.y <= 0.0 || !(start.is_finite() && delta.is_finite()) {
+        return false;
+    }
+    // The triangle's corner under its high end.
+    let low = if shape.rises_right() { shape.left } else { shape.right };
+    let corner = Vec2::new(if shape.rises_right() { rect.max.x } else { rect.min.x }, low.y);
+    let triangle = [shape.left, shape.right, corner];
+    let normal = slope_normal(shape);
+    let (mut from, mut to) = (0.0_f32, 1.0_f32);
+    for axis in [Vec2::X, Vec2::Y, normal] {
+        let project = |p: Vec2| p.dot(axis);
+        let (t_min, t_max) = triangle
+            .iter()
+            .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &p| {
+                (lo.min(project(p)), hi.max(project(p)))
+            });
+        let box_points = [
+            start.min,
+            start.max,
+            Vec2::new(start.min.x, start.max.y),
+            Vec2::new(start.max.x, start.min.y),
+        ];
+        let (b_min, b_max) = box_points
+            .iter()
+            .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &p| {
+                (lo.min(project(p)), hi.max(project(p)))
+            });
+        // Overlap at t: b_min + t·v <= t_max + skin and b_max + t·v >= t_min - skin.
+        let v = delta.dot(axis);
+        let (upper, lower) = (t_max + skin - b_min, t_min - skin - b_max);
+        if v == 0.0 {
+            if upper < 0.0 || lower > 0.0 {
+                return false;
+            }
+        } else {
+            let (a, b) = (lower / v, upper / v);
+            from = from.max(a.min(b));
+            to = to.min(a.max(b));
+        }
+        if from > to {
+            return false;
+        }
+    }
+    true
+}
+
 /// Whether `point` lies in the slope's triangle, its surface included.
 pub fn point_in_slope(point: Vec2, shape: &SlopeShape) -> bool {
     let rect = shape.rect();
@@ -590,5 +645,80 @@ mod tests {
         assert!(point_in_slope(Vec2::new(18.0, 8.0), &slope));
         assert!(!point_in_slope(Vec2::new(2.0, 8.0), &slope));
         assert!(point_in_slope(Vec2::new(10.0, 5.0), &slope), "on the surface");
+    }
+
+    #[test]
+    fn a_moving_box_touches_a_slopes_triangle_only_where_it_passes_under_the_surface() {
+        // A slope rising right from (100, 50) to (132, 66), and the same mirrored (rising left).
+        let shapes = [
+            (SlopeShape::new(Vec2::new(100.0, 50.0), Vec2::new(132.0, 66.0)), false),
+            (SlopeShape::new(Vec2::new(-132.0, 66.0), Vec2::new(-100.0, 50.0)), true),
+        ];
+        let skin = 1e-3;
+        for (slope, mirrored) in shapes {
+            let place = |min: Vec2, size: Vec2| {
+                let b = Aabb::from_min_size(min, size);
+                if mirrored {
+                    rect(Vec2::new(-b.max.x, b.min.y), Vec2::new(-b.min.x, b.max.y))
+                } else {
+                    b
+                }
+            };
+            let flip = |d: Vec2| if mirrored { Vec2::new(-d.x, d.y) } else { d };
+            let touches = |min: Vec2, size: Vec2, delta: Vec2| {
+                box_sweep_touches_slope(&place(min, size), flip(delta), &slope, skin)
+            };
+            let label = if mirrored { "rising left" } else { "rising right" };
+            // Still: feet on the surface under the uphill foot touch; a pixel above does not.
+            assert!(
+                touches(Vec2::new(110.0, 57.0), Vec2::splat(4.0), Vec2::ZERO),
+                "{label}: on the surface"
+            );
+            assert!(
+                !touches(Vec2::new(110.0, 58.0), Vec2::splat(4.0), Vec2::ZERO),
+                "{label}: above it"
+            );
+            // Through the triangle sideways, low down, in one move.
+            assert!(
+                touches(Vec2::new(80.0, 51.0), Vec2::splat(4.0), Vec2::new(80.0, 0.0)),
+                "{label}: across"
+            );
+            // Across the rect's empty half, over the surface all the way (the rect alone would say yes).
+            assert!(
+                !touches(Vec2::new(102.0, 60.0), Vec2::splat(2.0), Vec2::new(8.0, 2.0)),
+                "{label}: over it"
+            );
+            // Down through it from far above, in one move; and passing beside it.
+            assert!(
+                touches(Vec2::new(114.0, 120.0), Vec2::splat(4.0), Vec2::new(0.0, -100.0)),
+                "{label}: down through"
+            );
+            assert!(
+                !touches(Vec2::new(140.0, 120.0), Vec2::splat(4.0), Vec2::new(0.0, -100.0)),
+                "{label}: beside"
+            );
+            // A diagonal move that ends beyond the high corner's side, passing over the triangle.
+            assert!(
+                !touches(Vec2::new(96.0, 70.0), Vec2::splat(4.0), Vec2::new(40.0, 4.0)),
+                "{label}: over the top"
+            );
+        }
+        // No triangle, nothing to touch; a non-finite move touches nothing either.
+        let flat = SlopeShape::new(Vec2::ZERO, Vec2::new(32.0, 0.0));
+        assert!(!box_sweep_touches_slope(
+            &rect(Vec2::new(4.0, -1.0), Vec2::new(8.0, 3.0)),
+            Vec2::ZERO,
+            &flat,
+            skin
+        ));
+        let (slope, _) = shapes[0];
+        let inside = rect(Vec2::new(120.0, 51.0), Vec2::new(124.0, 55.0));
+        assert!(box_sweep_touches_slope(&inside, Vec2::ZERO, &slope, skin));
+        assert!(!box_sweep_touches_slope(
+            &inside,
+            Vec2::new(f32::NAN, 0.0),
+            &slope,
+            skin
+        ));
     }
 }

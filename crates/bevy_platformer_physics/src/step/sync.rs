@@ -168,7 +168,8 @@ fn sync_one(
 
 /// Mirrors changed colliders into the broad phase, validating them on the way. Edits are looked
 /// for in every collider, and moves in every moved one; a move that the broad phase already
-/// mirrors (the plugin made it) costs one comparison.
+/// mirrors (the plugin made it) costs one comparison. A slope's entity is [`sync_slopes`]'s, even
+/// with a `Collider` (which `Sensor` requires): its shape is the segment's.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn sync_colliders(
     mut commands: Commands,
@@ -179,7 +180,7 @@ pub(crate) fn sync_colliders(
     moved: Query<MovedData, With<Collider>>,
     moved_fixed: Query<Entity, MovedFixedFilter>,
     moved_at: Res<MovedAt>,
-    all: Query<SyncData, Without<ColliderDisabled>>,
+    all: Query<SyncData, (Without<ColliderDisabled>, Without<SlopeSegment>)>,
     mut removed_one_way: RemovedComponents<OneWayPlatform>,
     mut removed_sensor: RemovedComponents<Sensor>,
     mut removed_dynamic: RemovedComponents<Dynamic>,
@@ -224,18 +225,31 @@ type SlopeData = (
     &'static Transform,
     &'static SlopeSegment,
     &'static CollisionLayers,
+    Has<Sensor>,
     Option<&'static InvalidBody>,
 );
 
-type SlopeChanged = Or<(Changed<Transform>, Changed<SlopeSegment>, Changed<CollisionLayers>)>;
+type SlopeChanged = Or<(
+    Changed<Transform>,
+    Changed<SlopeSegment>,
+    Changed<CollisionLayers>,
+    Added<Sensor>,
+)>;
 
-/// Mirrors changed slopes into the broad phase, validating them on the way.
+/// Mirrors changed slopes into the broad phase, validating them on the way. A `Sensor` slope is a
+/// trigger: it is never stood on, only touched (section 18 of the physics rules).
 pub(crate) fn sync_slopes(
     mut commands: Commands,
     mut broad_phase: ResMut<BroadPhase>,
-    changed: Query<SlopeData, (SlopeChanged, Without<ColliderDisabled>)>,
+    changed: Query<Entity, (With<SlopeSegment>, SlopeChanged, Without<ColliderDisabled>)>,
+    slopes: Query<SlopeData, Without<ColliderDisabled>>,
+    mut removed_sensor: RemovedComponents<Sensor>,
 ) {
-    for (entity, transform, slope, layers, invalid) in &changed {
+    let removed: Vec<Entity> = removed_sensor.read().collect();
+    for entity in changed.iter().chain(removed) {
+        let Ok((entity, transform, slope, layers, sensor, invalid)) = slopes.get(entity) else {
+            continue;
+        };
         let problem = translation_problem(transform).or_else(|| slope.problem());
         if !check_validity(&mut commands, &mut broad_phase, entity, "slope", problem, invalid) {
             continue;
@@ -246,7 +260,7 @@ pub(crate) fn sync_slopes(
             aabb: shape.rect(),
             kind: BodyKind::Static,
             one_way: false,
-            sensor: false,
+            sensor,
             layers: *layers,
             slope: Some(shape.rise()),
             part: 0,

@@ -167,3 +167,27 @@ fn slopes_and_their_foot_samples_are_drawn() {
         "{cross_centres:?} vs {expected}"
     );
 }
+
+#[test]
+fn a_sensor_slope_is_drawn_as_its_line_not_as_the_box_its_sensor_requires() {
+    let mut app = overlay_app();
+    app.world_mut().spawn((
+        SlopeSegment::new(Vec2::ZERO, Vec2::new(160.0, 80.0)),
+        Transform::from_xyz(40.0, 0.0, 0.0),
+        Sensor,
+    ));
+    app.insert_resource(DebugOverlay {
+        colliders: true,
+        ..default()
+    });
+    for _ in 0..3 {
+        app.update();
+    }
+    let drawn = shapes(&app);
+    let line = OverlayShape::Line {
+        from: Vec2::new(40.0, 0.0),
+        to: Vec2::new(200.0, 80.0),
+        color: bevy::color::palettes::css::LIGHT_GRAY.into(),
+    };
+    assert_eq!(drawn, vec![line]);
+}

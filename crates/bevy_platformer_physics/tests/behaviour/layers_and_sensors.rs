@@ -185,3 +185,104 @@ fn typed_layers_give_the_same_collisions_as_masks() {
         assert_eq!(enemies, 2, "{mode:?}: the ghost and the wall are enemies");
     }
 }
+
+#[test]
+fn a_sensor_slope_is_walked_through_and_fallen_through_but_reported() {
+    // A slope rising right from the floor at x = 40 to (104, 32), a sensor (a zone shaped like a
+    // ramp: a current, a water slope): a body walking along the floor keeps its feet on the floor
+    // through the slope's triangle, touching it while inside; then a body dropped onto it falls
+    // through to the floor, and touches it while it lies in it.
+    for mode in MODES {
+        let mut app = app();
+        collect::<ContactStarted>(&mut app);
+        collect::<ContactEnded>(&mut app);
+        spawn_box(&mut app, Vec2::new(-100.0, -16.0), Vec2::new(400.0, 16.0));
+        let ramp = spawn_slope(&mut app, Vec2::new(40.0, 0.0), Vec2::new(104.0, 32.0));
+        app.world_mut().entity_mut(ramp).insert(Sensor);
+        let walking = spawn_body(&mut app, Vec2::ZERO, Vec2::new(12.0, 24.0), mode);
+        walker(&mut app, walking, 120.0);
+        input(&mut app, walking).horizontal = 1.0;
+        let mut inside = 0;
+        for step in 0..150 {
+            tick(&mut app, 1);
+            let w = aabb(&app, walking);
+            assert!(
+                w.min.y.abs() < EPS,
+                "{mode:?} step {step}: the walker stays on the floor, {w:?}"
+            );
+            if let Some(c) = contacts(&app, walking).with(ramp) {
+                assert!(c.sensor, "{mode:?}");
+                // (A step that left it touched it on the way.)
+                let left_at_most = w.min.x - 120.0 * DT;
+                assert!(
+                    w.max.x > 40.0 && left_at_most < 104.0,
+                    "{mode:?} step {step}: touched only over it, {w:?}"
+                );
+                inside += 1;
+            }
+        }
+        assert!(aabb(&app, walking).min.x > 110.0, "{mode:?}: walked through the ramp");
+        assert!(inside > 10, "{mode:?}: the walker touched the ramp ({inside} steps)");
+
+        let falling = spawn_body(&mut app, Vec2::new(90.0, 80.0), Vec2::new(12.0, 24.0), mode);
+        let mut lying_in = 0;
+        for _ in 0..100 {
+            tick(&mut app, 1);
+            if let Some(c) = contacts(&app, falling).with(ramp) {
+                assert!(c.sensor, "{mode:?}");
+                lying_in += 1;
+            }
+        }
+        assert!(
+            aabb(&app, falling).min.y.abs() < EPS,
+            "{mode:?}: fell through onto the floor"
+        );
+        assert!(
+            lying_in > 10,
+            "{mode:?}: the faller touches the ramp it lies in ({lying_in} steps)"
+        );
+        let events = |body: Entity| {
+            let started = collected::<ContactStarted>(&app)
+                .into_iter()
+                .filter(|e| e.entity == body && e.other == ramp)
+                .count();
+            let ended = collected::<ContactEnded>(&app)
+                .into_iter()
+                .filter(|e| e.entity == body && e.other == ramp)
+                .count();
+            (started, ended)
+        };
+        assert_eq!(events(walking), (1, 1), "{mode:?}: the walker entered and left once");
+        assert_eq!(events(falling), (1, 0), "{mode:?}: the faller entered once and stays");
+    }
+}
+
+#[test]
+fn a_slope_made_a_sensor_lets_the_body_standing_on_it_fall_and_made_solid_again_holds_it() {
+    for mode in MODES {
+        let mut app = app();
+        spawn_box(&mut app, Vec2::new(-100.0, -116.0), Vec2::new(400.0, 16.0));
+        let slope = spawn_slope(&mut app, Vec2::ZERO, Vec2::new(160.0, 40.0));
+        let body = spawn_body(&mut app, Vec2::new(80.0, 30.0), Vec2::new(12.0, 24.0), mode);
+        tick(&mut app, 60);
+        let on_slope = aabb(&app, body).min.y;
+        assert!(on_slope > 10.0, "{mode:?}: stands on the slope at {on_slope}");
+        app.world_mut().entity_mut(slope).insert(Sensor);
+        tick(&mut app, 10);
+        assert!(
+            aabb(&app, body).min.y < on_slope - 5.0,
+            "{mode:?}: falls through the sensor"
+        );
+        // Solid again while the body is under its surface: the body, below, falls on.
+        app.world_mut().entity_mut(slope).remove::<Sensor>();
+        tick(&mut app, 100);
+        assert!(
+            (aabb(&app, body).min.y + 100.0).abs() < EPS,
+            "{mode:?}: on the floor below"
+        );
+        // A new body dropped onto it stands on it again.
+        let again = spawn_body(&mut app, Vec2::new(40.0, 60.0), Vec2::new(12.0, 24.0), mode);
+        tick(&mut app, 60);
+        assert!(aabb(&app, again).min.y > 5.0, "{mode:?}: the slope is solid again");
+    }
+}

@@ -85,7 +85,8 @@ impl SortedCandidates {
         rules: &CandidateRules,
         overlaps: &BodyOverlaps,
     ) {
-        if other.slope.is_some()
+        // Slopes are the slope rules' (sections 1 and 3–14); a sensor slope is only touched.
+        if (other.slope.is_some() && !other.sensor)
             || !me.interacts_with(other)
             || state.dropping_through.contains(&(other.entity, other.part))
         {

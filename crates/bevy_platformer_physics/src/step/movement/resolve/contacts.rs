@@ -6,7 +6,8 @@ use bevy::prelude::*;
 use super::request::MoveRequest;
 use crate::broad_phase::ColliderProxy;
 use crate::components::*;
-use crate::geometry::{Aabb, remove_velocity_into, sweep_aabb};
+use crate::geometry::{Aabb, box_sweep_touches_slope, remove_velocity_into, sweep_aabb};
+use crate::slope::SlopeShape;
 
 /// Records the solids that the final box `end` rests flush against (touching on one axis within
 /// `skin`, overlapping on the other) while the step's `intended` velocity pushed into them, and
@@ -42,6 +43,10 @@ pub(crate) fn record_resting_contacts(
 pub(crate) fn record_sensor_contacts(request: &MoveRequest, end: &Aabb, contacts: &mut Contacts) {
     let delta = end.min - request.start.min;
     for sensor in request.sensors {
+        if let Some(shape) = sensor.slope_shape() {
+            record_sensor_slope_contact(sensor, &shape, request, delta, end, contacts);
+            continue;
+        }
         let direction = if end.touches(&sensor.aabb, request.skin) {
             touch_direction(end, &sensor.aabb)
         } else if let Some(hit) = sweep_aabb(&request.start, delta, &sensor.aabb, request.skin) {
@@ -55,6 +60,34 @@ pub(crate) fn record_sensor_contacts(request: &MoveRequest, end: &Aabb, contacts
             ..sensor.contact(direction, overlap.min_element().max(0.0))
         });
     }
+}
+
+/// The sensor contact of a sensor slope that the box touched during the step (its triangle, the
+/// part of its rect under the surface, not the rect): `Down` for feet on or over the surface at
+/// the end, else the side of the rect the body is on; the depth is how far the feet are under the
+/// surface, within the rect's overlap.
+fn record_sensor_slope_contact(
+    sensor: &ColliderProxy,
+    shape: &SlopeShape,
+    request: &MoveRequest,
+    delta: Vec2,
+    end: &Aabb,
+    contacts: &mut Contacts,
+) {
+    if !box_sweep_touches_slope(&request.start, delta, shape, request.skin) {
+        return;
+    }
+    let under = shape.surface_y(end) - end.min.y;
+    let direction = if shape.overlaps_x(end) && under <= request.skin {
+        ContactDirection::Down
+    } else {
+        touch_direction(end, &sensor.aabb)
+    };
+    let depth = under.min(end.overlap(&sensor.aabb).min_element()).max(0.0);
+    contacts.record(Contact {
+        sensor: true,
+        ..sensor.contact(direction, depth)
+    });
 }
 
 /// Records a `Down` contact with each of `supports` that the final box `end` stands on: feet on
@@ -241,5 +274,36 @@ mod tests {
         record_supports(&[support], &feet_over(0.6), skin, &mut contacts);
         let got: Vec<_> = contacts.iter().map(|c| (c.entity, c.direction)).collect();
         assert_eq!(got, vec![(support.entity, ContactDirection::Down)]);
+    }
+
+    #[test]
+    fn a_sensor_slope_is_touched_by_its_triangle_from_above_or_from_the_side_of_its_rect() {
+        use crate::slope::SlopeRise;
+        // A sensor slope rising right over (100, 50)–(132, 66).
+        let ramp = ColliderProxy {
+            sensor: true,
+            slope: Some(SlopeRise::Right),
+            ..ColliderProxy::static_box(1, Aabb::from_min_size(Vec2::new(100.0, 50.0), Vec2::new(32.0, 16.0)))
+        };
+        let touched = |min: Vec2| {
+            let at = Aabb::from_min_size(min, Vec2::splat(4.0));
+            let sensors = [ramp];
+            let request = MoveRequest {
+                sensors: &sensors,
+                ..MoveRequest::among(at, Vec2::ZERO, &[])
+            };
+            let mut contacts = Contacts::default();
+            record_sensor_contacts(&request, &at, &mut contacts);
+            contacts.with(ramp.entity).map(|c| (c.direction, c.depth, c.sensor))
+        };
+        // Feet on the surface under the uphill foot (x = 114: y = 57): from above, no depth.
+        assert_eq!(
+            touched(Vec2::new(110.0, 57.0)),
+            Some((ContactDirection::Down, 0.0, true))
+        );
+        // A pixel above the surface, though inside the rect: untouched.
+        assert_eq!(touched(Vec2::new(110.0, 58.0)), None);
+        // Low in the triangle: 4 px deep (the box's size), on the side of the rect it is in.
+        assert_eq!(touched(Vec2::new(120.0, 51.0)), Some((ContactDirection::Up, 4.0, true)));
     }
 }
