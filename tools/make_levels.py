@@ -75,7 +75,7 @@ Conventions (what the game expects; checked here)
 =================================================
 
 Grid 16 px, y down. Layers, top first: `Entities`, `Collisions` (IntGrid, 16 px).
-Level fields: `theme` (String), `time_limit` (Int, s). Entities (size, pivot, fields):
+Level fields: `theme` (Enum `Theme`, the Collisions layer's biome), `time_limit` (Int, s). Entities (size, pivot, fields):
 Player 16x16 (0.5,1); Goal 16x16 (0.5,1), 10 tiles of air above it for the pole;
 Checkpoint 16x32 (0.5,1); Coin 16x16 (0.5,0.5); Walker 16x16 (0.5,1) `turns_at_ledges` Bool;
 ShellEnemy 16x24 (0.5,1); HammerThrower 16x24 (0.5,1); Lift resizable (0,0) `path`
@@ -115,7 +115,10 @@ IID_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://github.com/slope_bros/le
 ENTITIES_LAYER_UID = 1
 COLLISIONS_LAYER_UID = 2
 LEVEL_UID = 22
-NEXT_UID = 23
+THEME_ENUM_UID = 23
+TILESET_UID = 24
+RULE_GROUP_UIDS = {"overworld": 25, "underground": 26, "sky": 27, "castle": 28}
+FIRST_RULE_UID = 29  # the rules' uids follow, group by group (see AUTO_RULES)
 
 # The one alphabet of the ASCII maps (shared with the end-to-end tests' level writer):
 # IntGrid values as (value, identifier, source character, editor colour), and entity characters.
@@ -146,10 +149,14 @@ class FieldDef:
 
     @property
     def type_string(self) -> str:
+        if self.kind == "Enum":
+            return "LocalEnum.Theme"
         return "Array<Point>" if self.kind == "Points" else self.kind
 
     @property
     def ldtk_type(self) -> str:
+        if self.kind == "Enum":
+            return f"F_Enum({THEME_ENUM_UID})"
         return {"Bool": "F_Bool", "Int": "F_Int", "Float": "F_Float", "String": "F_String", "Points": "F_Point"}[self.kind]
 
 
@@ -206,10 +213,107 @@ ENTITY_DEFS = [
 ENTITY_BY_NAME = {d.ident: d for d in ENTITY_DEFS}
 
 LEVEL_FIELDS = [
-    FieldDef("theme", 20, "String", "overworld", "Visual and music theme: overworld, underground, sky or castle."),
+    FieldDef("theme", 20, "Enum", "overworld",
+             "Visual and music theme: overworld, underground, sky or castle. It is the Collisions layer's "
+             "biome: it picks the tiles of its auto-layer rules."),
     FieldDef("time_limit", 21, "Int", 300, "Time limit in seconds.", 1, None, " s"),
 ]
 THEMES = ("overworld", "underground", "sky", "castle")
+
+THEME_COLORS = {"overworld": 0x5C94FC, "underground": 0x3A4A6A, "sky": 0xA8D8FF, "castle": 0x6A6A72}
+
+# ---------------------------------------------------------------------------------------------
+# Tiles: `assets/images/tiles.png` (16 columns, one row per theme, 16 px) is the tileset of the
+# `Collisions` layer, and auto-layer rules pick each cell's tile, as the game draws it
+# (`tile_column` in crates/slope_bros/src/presentation/tiles.rs), so the LDtk editor shows what the
+# game shows. One rule group per theme, applied where the level's `theme` (the layer's biome) is
+# that theme; its rules are tried top first and the first that matches a cell gives its tile.
+# ---------------------------------------------------------------------------------------------
+
+TILESET_REL_PATH = "../assets/images/tiles.png"
+TILESET_COLUMNS, TILESET_ROWS = 16, 4
+# (3x3 pattern or single value, tiles.png column); a pattern lists the rows top first, 0 = any
+# value, n = the value n; every rule's cell is the pattern's centre.
+GROUND_UNDER_SLOPE = [([0, s, 0, 0, 1, 0, 0, 0, 0], 13) for s in sorted(SLOPE_VALUES)]
+AUTO_RULES = GROUND_UNDER_SLOPE + [
+    ([0, 1, 0, 0, 1, 0, 0, 0, 0], 1),  # ground under ground: earth
+    ([1], 0),                          # other ground: grass on top
+    ([2], 2), ([3], 3), ([4], 4), ([5], 5), ([6], 5), ([7], 6),
+    ([8], 7), ([9], 8), ([10], 9), ([11], 10), ([12], 11), ([13], 12),
+]
+
+
+def rule_uid(theme: str, index: int) -> int:
+    return FIRST_RULE_UID + THEMES.index(theme) * len(AUTO_RULES) + index
+
+
+NEXT_UID = rule_uid(THEMES[-1], len(AUTO_RULES) - 1) + 1
+
+
+def tile_id(theme: str, column: int) -> int:
+    return THEMES.index(theme) * TILESET_COLUMNS + column
+
+
+def rule_json(theme: str, index: int, pattern: list[int], column: int) -> dict:
+    return {
+        "uid": rule_uid(theme, index), "active": True, "size": 3 if len(pattern) == 9 else 1,
+        "tileRectsIds": [[tile_id(theme, column)]], "alpha": 1, "chance": 1, "breakOnMatch": True,
+        "pattern": pattern, "flipX": False, "flipY": False, "xModulo": 1, "yModulo": 1,
+        "xOffset": 0, "yOffset": 0, "tileXOffset": 0, "tileYOffset": 0, "tileRandomXMin": 0,
+        "tileRandomXMax": 0, "tileRandomYMin": 0, "tileRandomYMax": 0, "checker": "None",
+        "tileMode": "Single", "pivotX": 0, "pivotY": 0, "outOfBoundsValue": None,
+        "invalidated": False, "perlinActive": False, "perlinSeed": seed("rule", theme, str(index)) % 10_000_000,
+        "perlinScale": 0.2, "perlinOctaves": 2,
+    }
+
+
+def rule_groups_json() -> list[dict]:
+    return [{
+        "uid": RULE_GROUP_UIDS[theme], "name": theme, "color": None, "icon": None, "active": True,
+        "isOptional": False, "usesWizard": False, "requiredBiomeValues": [theme],
+        "biomeRequirementMode": 0,
+        "rules": [rule_json(theme, i, pattern, column) for i, (pattern, column) in enumerate(AUTO_RULES)],
+    } for theme in THEMES]
+
+
+def pattern_matches(pattern: list[int], rows: list[list[int]], cx: int, cy: int) -> bool:
+    """LDtk's rule match: each non-zero entry must be its cell's value; a cell outside the level
+    (a rule with no `outOfBoundsValue`) matches nothing."""
+    size = 3 if len(pattern) == 9 else 1
+    radius = size // 2
+    for py in range(size):
+        for px in range(size):
+            want = pattern[px + py * size]
+            if want == 0:
+                continue
+            x, y = cx + px - radius, cy + py - radius
+            if not (0 <= y < len(rows) and 0 <= x < len(rows[0])) or rows[y][x] != want:
+                return False
+    return True
+
+
+def auto_layer_tiles(theme: str, rows: list[list[int]]) -> list[dict]:
+    """The tiles LDtk computes from the theme's rule group: for each cell, the first rule that
+    matches (every rule breaks on match). Listed as LDtk exports them: by rule, last rule first,
+    cells in coordinate order."""
+    width = len(rows[0])
+    chosen: dict[int, list[tuple[int, int]]] = {}
+    for cy, row in enumerate(rows):
+        for cx in range(width):
+            for index, (pattern, _) in enumerate(AUTO_RULES):
+                if pattern_matches(pattern, rows, cx, cy):
+                    chosen.setdefault(index, []).append((cx, cy))
+                    break
+    tiles = []
+    for index in sorted(chosen, reverse=True):
+        column = AUTO_RULES[index][1]
+        t = tile_id(theme, column)
+        src = [t % TILESET_COLUMNS * GRID, t // TILESET_COLUMNS * GRID]
+        for cx, cy in chosen[index]:
+            tiles.append({"px": [cx * GRID, cy * GRID], "src": src, "f": 0, "t": t,
+                          "d": [rule_uid(theme, index), cx + cy * width], "a": 1})
+    return tiles
+
 
 MAP_ENTITY_CHARS = {e["char"]: (e["identifier"], e["fields"]) for e in ALPHABET["entities"]}
 PLATFORM_CHAR = "_"
@@ -998,7 +1102,7 @@ def smart_color(hex_color: str) -> str:
 
 
 def editor_value(fd: FieldDef, v):
-    kind = {"Bool": "V_Bool", "Int": "V_Int", "Float": "V_Float", "String": "V_String"}[fd.kind]
+    kind = {"Bool": "V_Bool", "Int": "V_Int", "Float": "V_Float", "String": "V_String", "Enum": "V_String"}[fd.kind]
     return {"id": kind, "params": [ldtk_float(v) if fd.kind == "Float" else v]}
 
 
@@ -1085,12 +1189,12 @@ def layer_def_json(ident: str, kind: str, uid: int, doc: str) -> dict:
             {"value": v, "identifier": name, "color": color, "tile": None, "groupUid": 0}
             for v, name, _, color in INTGRID_VALUES],
         "intGridValuesGroups": [],
-        "autoRuleGroups": [],
+        "autoRuleGroups": rule_groups_json() if kind == "IntGrid" else [],
         "autoSourceLayerDefUid": None,
-        "tilesetDefUid": None,
+        "tilesetDefUid": TILESET_UID if kind == "IntGrid" else None,
         "tilePivotX": 0,
         "tilePivotY": 0,
-        "biomeFieldUid": None,
+        "biomeFieldUid": LEVEL_FIELDS[0].uid if kind == "IntGrid" else None,
     }
 
 
@@ -1141,8 +1245,17 @@ def defs_json() -> dict:
                            "Solid cells, one-way cells, blocks and grid slopes (45 degrees and 1/2 in pairs)."),
         ],
         "entities": [entity_def_json(d) for d in ENTITY_DEFS],
-        "tilesets": [],
-        "enums": [],
+        "tilesets": [{
+            "__cWid": TILESET_COLUMNS, "__cHei": TILESET_ROWS, "identifier": "Tiles", "uid": TILESET_UID,
+            "relPath": TILESET_REL_PATH, "embedAtlas": None, "pxWid": TILESET_COLUMNS * GRID,
+            "pxHei": TILESET_ROWS * GRID, "tileGridSize": GRID, "spacing": 0, "padding": 0, "tags": [],
+            "tagsSourceEnumUid": None, "enumTags": [], "customData": [], "savedSelections": [],
+        }],
+        "enums": [{
+            "identifier": "Theme", "uid": THEME_ENUM_UID,
+            "values": [{"id": t, "tileRect": None, "color": THEME_COLORS[t]} for t in THEMES],
+            "iconTilesetUid": None, "externalRelPath": None, "externalFileChecksum": None, "tags": [],
+        }],
         "externalEnums": [],
         "levelFields": [field_def_json(f) for f in LEVEL_FIELDS],
     }
@@ -1193,6 +1306,7 @@ def project_json(lv: Level) -> dict:
            for d in ENTITY_DEFS if d.toc]
 
     def layer(ident: str, kind: str, uid: int, csv: list[int], ents: list) -> dict:
+        tiled = kind == "IntGrid"
         return {
             "__identifier": ident,
             "__type": kind,
@@ -1202,8 +1316,8 @@ def project_json(lv: Level) -> dict:
             "__opacity": 1,
             "__pxTotalOffsetX": 0,
             "__pxTotalOffsetY": 0,
-            "__tilesetDefUid": None,
-            "__tilesetRelPath": None,
+            "__tilesetDefUid": TILESET_UID if tiled else None,
+            "__tilesetRelPath": TILESET_REL_PATH if tiled else None,
             "iid": layer_iids[ident],
             "levelId": LEVEL_UID,
             "layerDefUid": uid,
@@ -1212,7 +1326,7 @@ def project_json(lv: Level) -> dict:
             "visible": True,
             "optionalRules": [],
             "intGridCsv": csv,
-            "autoLayerTiles": [],
+            "autoLayerTiles": auto_layer_tiles(lv.theme, lv.rows) if tiled else [],
             "seed": seed(name, ident),
             "overrideTilesetUid": None,
             "gridTiles": [],
@@ -1304,6 +1418,9 @@ def check_consistency(doc: dict) -> list[str]:
     uids = [l["uid"] for l in defs["layers"]] + [e["uid"] for e in defs["entities"]]
     uids += [f["uid"] for e in defs["entities"] for f in e["fieldDefs"]] + [f["uid"] for f in defs["levelFields"]]
     uids += [lvl["uid"] for lvl in doc["levels"]]
+    uids += [t["uid"] for t in defs["tilesets"]] + [e["uid"] for e in defs["enums"]]
+    groups = [g for l in defs["layers"] for g in l["autoRuleGroups"]]
+    uids += [g["uid"] for g in groups] + [r["uid"] for g in groups for r in g["rules"]]
     if len(uids) != len(set(uids)):
         err("uids are not unique")
     if max(uids) >= doc["nextUid"]:

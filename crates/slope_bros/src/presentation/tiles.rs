@@ -243,3 +243,65 @@ fn fly_debris(time: Res<Time>, mut commands: Commands, mut debris: Query<(Entity
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use bevy_platformer_physics::ldtk::LdtkProjectFile;
+
+    use super::*;
+    use crate::level::{BUILTIN_LEVELS, LevelSource, read_level};
+    use crate::paths::DataRoot;
+
+    /// The levels carry the game's tiles (auto-layer rules on `Collisions`, computed by
+    /// `tools/make_levels.py` as LDtk computes them): the LDtk editor shows, cell by cell, the
+    /// tile the game draws.
+    #[test]
+    fn the_levels_auto_layer_tiles_are_the_tiles_the_game_draws() {
+        let root = DataRoot::built_from();
+        for (i, name) in BUILTIN_LEVELS.iter().enumerate() {
+            let data = read_level(&LevelSource::Builtin(i), &root).unwrap();
+            let cells = &data.info.cells;
+            assert!(cells.game_values, "{name}: the game's blocks");
+            let (_, grid, _) = &data.physics.grids[0];
+            let path = root.levels().join(format!("{name}.ldtk"));
+            let (project, problems) = LdtkProjectFile::load(&path).unwrap();
+            assert!(problems.is_empty(), "{name}: {problems:?}");
+            let layer = project.levels[0]
+                .level
+                .layer_instances
+                .iter()
+                .flatten()
+                .find(|l| l.identifier == "Collisions")
+                .unwrap();
+            assert_eq!(
+                layer.tileset_rel_path.as_deref(),
+                Some("../assets/images/tiles.png"),
+                "{name}"
+            );
+            let mut tiles = HashMap::new();
+            for tile in &layer.auto_layer_tiles {
+                // LDtk's cells count rows from the top; the game's from the bottom.
+                let at = IVec2::new(tile.px.x / 16, cells.height as i32 - 1 - tile.px.y / 16);
+                assert!(tiles.insert(at, tile.t).is_none(), "{name}: two tiles at {at}");
+            }
+            let mut drawn = 0;
+            for y in 0..cells.height as i32 {
+                for x in 0..cells.width as i32 {
+                    let at = IVec2::new(x, y);
+                    let expected = tile_column(cells, at, grid.get(x, y)).map(|c| GameAssets::tile(data.info.theme, c));
+                    assert_eq!(
+                        tiles.get(&at).map(|t| *t as usize),
+                        expected,
+                        "{name}: cell {at} ({:?})",
+                        cells.block(at)
+                    );
+                    drawn += usize::from(expected.is_some());
+                }
+            }
+            assert_eq!(tiles.len(), drawn, "{name}: no tile where the game draws none");
+            assert!(drawn > 300, "{name}: {drawn} tiles");
+        }
+    }
+}
