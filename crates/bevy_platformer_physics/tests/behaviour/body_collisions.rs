@@ -31,16 +31,8 @@ fn walk_toward_each_other(mode: CollisionMode, setup: impl FnOnce(&mut App, Enti
 
 /// Whether the pair (a, b) got a start and an end message, on both sides.
 fn started_and_ended(app: &App, a: Entity, b: Entity) -> (bool, bool) {
-    let pair = |entity: Entity, other: Entity| (entity, other) == (a, b) || (entity, other) == (b, a);
-    let started = collected::<ContactStarted>(app)
-        .iter()
-        .filter(|e| pair(e.entity, e.other))
-        .count();
-    let ended = collected::<ContactEnded>(app)
-        .iter()
-        .filter(|e| pair(e.entity, e.other))
-        .count();
-    (started == 2, ended == 2)
+    let (ab, ba) = (contact_event_counts(app, a, b), contact_event_counts(app, b, a));
+    (ab.0 + ba.0 == 2, ab.1 + ba.1 == 2)
 }
 
 #[test]

@@ -121,6 +121,21 @@ pub fn collected<M: Message + Clone>(app: &App) -> Vec<M> {
     app.world().resource::<Collected<M>>().0.clone()
 }
 
+/// How many `ContactStarted` and `ContactEnded` messages `entity` got about `other` so far (the
+/// messages must be collected).
+pub fn contact_event_counts(app: &App, entity: Entity, other: Entity) -> (usize, usize) {
+    let about = |e: Entity, o: Entity| (e, o) == (entity, other);
+    let started = collected::<ContactStarted>(app)
+        .iter()
+        .filter(|m| about(m.entity, m.other))
+        .count();
+    let ended = collected::<ContactEnded>(app)
+        .iter()
+        .filter(|m| about(m.entity, m.other))
+        .count();
+    (started, ended)
+}
+
 /// A slope between two world points.
 pub fn spawn_slope(app: &mut App, a: Vec2, b: Vec2) -> Entity {
     app.world_mut()

@@ -241,17 +241,7 @@ fn a_sensor_slope_is_walked_through_and_fallen_through_but_reported() {
             lying_in > 10,
             "{mode:?}: the faller touches the ramp it lies in ({lying_in} steps)"
         );
-        let events = |body: Entity| {
-            let started = collected::<ContactStarted>(&app)
-                .into_iter()
-                .filter(|e| e.entity == body && e.other == ramp)
-                .count();
-            let ended = collected::<ContactEnded>(&app)
-                .into_iter()
-                .filter(|e| e.entity == body && e.other == ramp)
-                .count();
-            (started, ended)
-        };
+        let events = |body: Entity| contact_event_counts(&app, body, ramp);
         assert_eq!(events(walking), (1, 1), "{mode:?}: the walker entered and left once");
         assert_eq!(events(falling), (1, 0), "{mode:?}: the faller entered once and stays");
     }
