@@ -10,6 +10,7 @@ mod common;
 mod blocks;
 mod enemies;
 mod feel;
+mod ldtk_path;
 mod levels;
 mod levels_schema;
 mod lifts;

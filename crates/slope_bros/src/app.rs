@@ -3,6 +3,9 @@
 //! per `update()`). Both add [`GameCorePlugin`] (the rules and the [`Screen`] state); only the
 //! windowed app adds the live input, the screens' UI and the presentation.
 
+use std::time::{Duration, Instant};
+
+use bevy::image::{CompressedImageFormats, ImageLoader};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
@@ -11,7 +14,7 @@ use bevy::window::WindowResolution;
 use crate::GameCorePlugin;
 use crate::cli::Options;
 use crate::input::{self, InputSource};
-use crate::level::{CurrentLevel, LevelSource};
+use crate::level::{self, CurrentLevel, LevelLoadError, LevelReady, LevelSource};
 use crate::paths::DataRoot;
 use crate::presentation::{self, ProcessStart, ScreenshotRequest};
 use crate::replay::{Recorder, Replay, ReplayCursor};
@@ -22,25 +25,56 @@ use crate::tuning::Feel;
 /// The window's size in physical pixels.
 const WINDOW_SIZE: (u32, u32) = (1280, 720);
 
+/// Longest wait for a headless run's level to load before it is reported as not loading.
+const HEADLESS_LOAD_LIMIT: Duration = Duration::from_secs(60);
+
 /// An app that runs the game's rules headless, on `level`: each `update()` is one fixed step.
-/// `start` replaces the level's player start; `input` is what the player presses.
+/// `start` replaces the level's player start; `input` is what the player presses. Returns once the
+/// level is ready (or could not be loaded: [`LevelLoadError`] says why).
 pub fn headless_app(root: DataRoot, level: LevelSource, start: Option<Vec2>, input: InputSource) -> App {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin));
+    level::sources::register_asset_sources(&mut app, &root);
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        AssetPlugin::default(),
+        ImagePlugin::default_nearest(),
+        TransformPlugin,
+    ));
+    // `bevy_ecs_ldtk` makes atlas layouts for the levels' entity tiles, and spawns a level once
+    // its tilesets have loaded: the image loader is otherwise registered by the renderer.
+    app.init_asset::<TextureAtlasLayout>();
+    app.register_asset_loader(ImageLoader::new(CompressedImageFormats::empty()));
     app.add_plugins(GameCorePlugin {
         root,
         level,
         watch_tuning: false,
     });
-    // One fixed step per update, whatever the wall clock says: runs are deterministic.
-    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
     app.world_mut().resource_mut::<CurrentLevel>().start_override = start;
     app.insert_resource(Trace::default());
     app.insert_resource(input);
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing);
-    // Enters the state and spawns the level. Bevy's clocks start with this first update, which has
-    // no time delta and so runs no fixed step; from the next on, each update is one fixed step.
-    app.update();
+    // Loads and spawns the level with the clock stopped: no fixed step runs before it is ready.
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO));
+    let waiting_since = Instant::now();
+    loop {
+        app.update();
+        let world = app.world();
+        if world.resource::<LevelReady>().0 || world.resource::<LevelLoadError>().0.is_some() {
+            break;
+        }
+        if waiting_since.elapsed() > HEADLESS_LOAD_LIMIT {
+            let file = world.resource::<CurrentLevel>().source.name();
+            app.world_mut().resource_mut::<LevelLoadError>().0 = Some(format!(
+                "{file}: the level did not load in {} s",
+                HEADLESS_LOAD_LIMIT.as_secs()
+            ));
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    // From now on, one fixed step per update, whatever the wall clock says: runs are deterministic.
+    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
     app
 }
 
@@ -57,6 +91,9 @@ pub fn windowed_app(
     let mut app = App::new();
     app.insert_resource(start);
     let assets_folder = root.assets();
+    let skip_title = level.is_some();
+    let first = level.unwrap_or(LevelSource::Builtin(0));
+    level::sources::register_asset_sources(&mut app, &root);
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
@@ -73,8 +110,6 @@ pub fn windowed_app(
             })
             .set(ImagePlugin::default_nearest()),
     );
-    let skip_title = level.is_some();
-    let first = level.unwrap_or(LevelSource::Builtin(0));
     if let Some(path) = &options.record {
         app.insert_resource(Recorder {
             path: path.clone(),

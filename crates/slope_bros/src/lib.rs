@@ -10,6 +10,10 @@
 //!
 //! [`app`] assembles them: the windowed app, and the headless one that runs the core alone, one
 //! fixed step per frame, deterministically (see [`headless`]).
+//!
+//! Both load levels as a Bevy game with LDtk levels does ([`level::pipeline`]): `bevy_ecs_ldtk`
+//! spawns the level, the plugin's `LdtkPhysicsPlugin` gives it physics, the game spawns its objects
+//! from the level's entities, and the window draws the tiles `bevy_ecs_ldtk` spawned.
 
 // Bevy systems take their data as parameters: long parameter lists and query types are the norm.
 #![allow(clippy::type_complexity, clippy::too_many_arguments)]
@@ -89,7 +93,11 @@ impl Plugin for GameCorePlugin {
             GameSystems::Progress,
             GameSystems::Record,
         ] {
-            app.configure_sets(FixedUpdate, set.run_if(in_state(Screen::Playing)));
+            // While a level loads (its objects do not exist yet), the rules wait.
+            app.configure_sets(
+                FixedUpdate,
+                set.run_if(in_state(Screen::Playing)).run_if(level::level_ready),
+            );
         }
         app.add_plugins((
             tuning::plugin,

@@ -17,6 +17,8 @@
 //! world sit side by side. Every physics entity of a level carries [`LdtkLevelPhysics`] with the
 //! level's iid; [`LdtkPhysicsPlugin`] spawns them when `bevy_ecs_ldtk` spawns a level and despawns
 //! them with it.
+//! It runs in [`LdtkPhysicsSystems`], right after `bevy_ecs_ldtk` spawns levels in `PreUpdate`: a
+//! system after that set finds the physics of every level spawned in the frame.
 //!
 //! # Example
 //!

@@ -90,6 +90,27 @@ pub fn spawn_level_physics(commands: &mut Commands, physics: &LevelPhysics) -> V
     spawned
 }
 
+/// The bridge's work in `PreUpdate`, right after `bevy_ecs_ldtk` spawns levels: once it has run,
+/// every level spawned this frame has its physics. A game's system that reads a new level's
+/// physics (its [`TileGrid`] entity, say) runs after it.
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_platformer_physics::ldtk::{LdtkLevelPhysics, LdtkPhysicsSystems};
+///
+/// fn read_new_physics(physics: Query<&LdtkLevelPhysics, Added<LdtkLevelPhysics>>) {
+///     for level in &physics {
+///         info!("physics of level {}", level.level_iid);
+///     }
+/// }
+///
+/// App::new().add_systems(PreUpdate, read_new_physics.after(LdtkPhysicsSystems));
+/// ```
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LdtkPhysicsSystems;
+
 /// Problems found in the LDtk projects loaded so far, for tools and tests. Each is also logged
 /// with `error!`.
 #[derive(Resource, Clone, Debug, Default)]
@@ -120,7 +141,11 @@ impl Plugin for LdtkPhysicsPlugin {
         // Right after bevy_ecs_ldtk spawns a level, before the fixed steps of the frame.
         let follow_levels = (follow_level_events, lift_physics_out_of_levels)
             .chain()
-            .after(bevy_ecs_ldtk::systems::process_ldtk_levels);
+            .in_set(LdtkPhysicsSystems);
+        app.configure_sets(
+            PreUpdate,
+            LdtkPhysicsSystems.after(bevy_ecs_ldtk::systems::process_ldtk_levels),
+        );
         // The mapping file is an asset (an app without assets spawns levels itself).
         if app.is_plugin_added::<bevy::asset::AssetPlugin>() {
             app.init_asset::<LdtkPhysicsMappingAsset>()

@@ -514,6 +514,54 @@ fn physics_lines_up_with_the_level_bevy_ecs_ldtk_places_in_every_spawn_behavior(
     }
 }
 
+/// What a system ordered after [`LdtkPhysicsSystems`] saw in the frame a level was spawned.
+#[derive(Resource, Default)]
+struct SeenAfterTheBridge {
+    /// Each `LevelEvent::Spawned`, with the physics entities of that level found in the same run.
+    spawned: Vec<(String, usize)>,
+}
+
+fn look_after_the_bridge(
+    mut events: MessageReader<bevy_ecs_ldtk::LevelEvent>,
+    physics: Query<&LdtkLevelPhysics>,
+    mut seen: ResMut<SeenAfterTheBridge>,
+) {
+    for event in events.read() {
+        if let bevy_ecs_ldtk::LevelEvent::Spawned(iid) = event {
+            let count = physics.iter().filter(|p| &p.level_iid == iid.get()).count();
+            seen.spawned.push((iid.get().clone(), count));
+        }
+    }
+}
+
+#[test]
+fn a_system_after_the_bridge_finds_a_level_s_physics_in_the_frame_it_is_spawned() {
+    let (project, _) = LdtkProjectFile::load(data_folder().join(TYPICAL)).unwrap();
+    let level = &project.levels[0].level;
+    let mut app = pipeline(
+        data_folder(),
+        TYPICAL,
+        typical_mapping(),
+        LevelSpawnBehavior::UseZeroTranslation,
+        Vec2::ZERO,
+    );
+    app.init_resource::<SeenAfterTheBridge>()
+        .add_systems(PreUpdate, look_after_the_bridge.after(LdtkPhysicsSystems));
+    app.insert_resource(LevelSelection::iid(level.iid.clone()));
+    update_until(&mut app, "the level is spawned", |app| {
+        !app.world().resource::<SeenAfterTheBridge>().spawned.is_empty()
+    });
+    let expected = project.level_physics(&project.levels[0], &typical_mapping()).0;
+    let entities =
+        expected.grids.len() + expected.slopes.len() + expected.one_way_platforms.len() + expected.lifts.len();
+    assert!(entities > 0, "the level has physics");
+    assert_eq!(
+        app.world().resource::<SeenAfterTheBridge>().spawned,
+        vec![(level.iid.clone(), entities)],
+        "every physics entity of the level, in the frame of its LevelEvent::Spawned"
+    );
+}
+
 #[test]
 fn a_level_of_the_second_world_in_its_own_file_gets_its_physics_through_bevy_ecs_ldtk() {
     let mapping = mapping_for("unitTest.ldtk");

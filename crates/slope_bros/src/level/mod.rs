@@ -1,6 +1,7 @@
-//! Levels: reading an LDtk project, spawning its physics and its objects, and reloading it.
+//! Levels: what the game knows of the LDtk level it plays, and how it is loaded ([`pipeline`]:
+//! through `bevy_ecs_ldtk`, with the plugin's `LdtkPhysicsPlugin`).
 //!
-//! The level's IntGrid `Collisions` layer becomes one [`TileGrid`] through the plugin's LDtk bridge
+//! The level's IntGrid `Collisions` layer becomes one `TileGrid` through the plugin's LDtk bridge
 //! (`levels/mapping.ron` says which value is which cell kind); the game keeps the raw values too,
 //! because a brick and a question block are both solid to the physics but not to the player.
 //! Entities (`Player`, `Walker`, `Coin`, ...) become the game's objects. Everything spawned for a
@@ -10,19 +11,19 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy_platformer_physics::geometry::Aabb;
-use bevy_platformer_physics::ldtk::FieldValue;
 use bevy_platformer_physics::ldtk::{
-    LdtkEntityPlacement, LdtkPhysicsMapping, LdtkProjectFile, LevelPhysics, spawn_level_physics,
+    Definitions, FieldValue, LdtkEntityPlacement, LdtkPhysicsMapping, LdtkProjectFile, Level, LevelPhysics,
 };
 use bevy_platformer_physics::prelude::{PathFollower, TransformInterpolation};
 
 mod objects;
+pub mod pipeline;
+pub mod sources;
 
 pub use objects::{LevelObject, LevelObjects, RegisterLevelObject, SpawnObject};
+pub use pipeline::{LevelReady, level_ready};
 
 use crate::paths::DataRoot;
-use crate::screens::state::Screen;
-use crate::tuning::Tuning;
 
 /// The LDtk identifier of the player's start.
 pub const PLAYER: &str = "Player";
@@ -130,6 +131,20 @@ impl LevelSource {
         ))
     }
 
+    /// The `.ldtk` file and the physics mapping file (`None`: the default mapping).
+    pub fn files(&self, root: &DataRoot) -> Result<(PathBuf, Option<PathBuf>), String> {
+        Ok(match self {
+            Self::Builtin(i) => {
+                let name = BUILTIN_LEVELS.get(*i).ok_or_else(|| format!("no built-in level {i}"))?;
+                (
+                    root.levels().join(format!("{name}.ldtk")),
+                    Some(root.levels().join("mapping.ron")),
+                )
+            }
+            Self::File { path, mapping } => (path.clone(), mapping.clone()),
+        })
+    }
+
     /// A short name for the HUD and the trace.
     pub fn name(&self) -> String {
         match self {
@@ -202,6 +217,8 @@ impl Theme {
 pub struct LevelCells {
     /// The physics grid entity, if the level has a collision layer.
     pub grid: Option<Entity>,
+    /// The collision layer's identifier.
+    pub layer: String,
     /// World position of the bottom-left corner of cell (0, 0).
     pub origin: Vec2,
     /// Cell size, px.
@@ -215,9 +232,11 @@ pub struct LevelCells {
     /// The game's block of each IntGrid value of the layer, by the value's identifier in the
     /// project.
     pub blocks: Vec<(i32, Block)>,
-    /// Every value of the layer is one of the game's blocks (else a foreign project: it is drawn
-    /// by physics kind).
+    /// Every value of the layer is one of the game's blocks (a foreign project's are not).
     pub game_values: bool,
+    /// The layer has a tileset and tiles in the project (auto-layer rules or painted tiles), which
+    /// `bevy_ecs_ldtk` spawns and the game draws; else the game draws each cell by physics kind.
+    pub drawn_by_project: bool,
 }
 
 impl LevelCells {
@@ -318,19 +337,11 @@ pub struct LevelData {
     pub objects: Vec<(LdtkEntityPlacement, Vec<(String, bool)>)>,
 }
 
-/// Reads a level. A file that cannot be used at all is an error naming it; smaller problems are
-/// kept in [`LevelInfo::problems`] and the rest of the level loads.
+/// Reads a level from disk (tools and tests; the game loads its levels through `bevy_ecs_ldtk`,
+/// see [`pipeline`]). A file that cannot be used at all is an error naming it; smaller problems
+/// are kept in [`LevelInfo::problems`] (each logged) and the rest of the level loads.
 pub fn read_level(source: &LevelSource, root: &DataRoot) -> Result<LevelData, String> {
-    let (path, mapping_path) = match source {
-        LevelSource::Builtin(i) => {
-            let name = BUILTIN_LEVELS.get(*i).ok_or_else(|| format!("no built-in level {i}"))?;
-            (
-                root.levels().join(format!("{name}.ldtk")),
-                Some(root.levels().join("mapping.ron")),
-            )
-        }
-        LevelSource::File { path, mapping } => (path.clone(), mapping.clone()),
-    };
+    let (path, mapping_path) = source.files(root)?;
     let mapping = match &mapping_path {
         Some(m) => LdtkPhysicsMapping::load(m).map_err(|e| e.to_string())?,
         None => LdtkPhysicsMapping::default(),
@@ -342,16 +353,31 @@ pub fn read_level(source: &LevelSource, root: &DataRoot) -> Result<LevelData, St
         let why: Vec<String> = load_problems.iter().map(ToString::to_string).collect();
         format!("{file}: the project has no level that loads ({})", why.join("; "))
     })?;
-    let level = &project_level.level;
     let (physics, errors) = project.level_physics(project_level, &mapping);
     let mapping_problems = mapping.check(&file, &project.json.defs);
-    let mut problems: Vec<String> = load_problems
+    let problems: Vec<String> = load_problems
         .iter()
         .chain(&mapping_problems)
         .chain(&errors)
         .map(ToString::to_string)
         .collect();
+    let data = level_data(&file, &project_level.level, &project.json.defs, physics, problems);
+    for problem in &data.info.problems {
+        error!("{problem}");
+    }
+    Ok(data)
+}
 
+/// The game's view of `level` (of the project `file` with definitions `defs`), whose physics the
+/// plugin's bridge made: its theme, clock, player start, collision cells and objects. `problems`
+/// are those found so far; the game's own (an unknown theme, no player) are added after them.
+pub fn level_data(
+    file: &str,
+    level: &Level,
+    defs: &Definitions,
+    physics: LevelPhysics,
+    mut problems: Vec<String>,
+) -> LevelData {
     let field_string = |name: &str| -> Option<String> {
         level
             .field_instances
@@ -387,6 +413,7 @@ pub fn read_level(source: &LevelSource, root: &DataRoot) -> Result<LevelData, St
             .iter()
             .flatten()
             .find(|l| &l.identifier == layer_name);
+        cells.layer = layer_name.clone();
         cells.origin = *origin;
         cells.cell_size = grid.cell_size;
         cells.width = grid.width();
@@ -397,8 +424,10 @@ pub fn read_level(source: &LevelSource, root: &DataRoot) -> Result<LevelData, St
                 let (x, y) = (i as u32 % cells.width, i as u32 / cells.width);
                 cells.values[((cells.height - 1 - y) * cells.width + x) as usize] = *value;
             }
+            cells.drawn_by_project =
+                layer.tileset_def_uid.is_some() && !(layer.auto_layer_tiles.is_empty() && layer.grid_tiles.is_empty());
         }
-        let definitions = project.json.defs.layers.iter().find(|l| &l.identifier == layer_name);
+        let definitions = defs.layers.iter().find(|l| &l.identifier == layer_name);
         let values = definitions.map(|l| l.int_grid_values.as_slice()).unwrap_or_default();
         cells.blocks = values
             .iter()
@@ -436,9 +465,6 @@ pub fn read_level(source: &LevelSource, root: &DataRoot) -> Result<LevelData, St
         ));
         Vec2::new(physics.bounds.min.x + 24.0, physics.bounds.max.y - 24.0)
     });
-    for problem in &problems {
-        error!("{problem}");
-    }
     let info = LevelInfo {
         name: level.identifier.clone(),
         theme,
@@ -448,7 +474,7 @@ pub fn read_level(source: &LevelSource, root: &DataRoot) -> Result<LevelData, St
         cells,
         problems,
     };
-    Ok(LevelData { physics, info, objects })
+    LevelData { physics, info, objects }
 }
 
 /// Resources the level systems need.
@@ -467,85 +493,11 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<LevelInfo>()
         .init_resource::<LevelLoadError>();
     app.add_message::<LevelSpawned>();
-    app.add_systems(OnEnter(Screen::Playing), load_requested_level);
-    app.add_systems(OnExit(Screen::Playing), despawn_level);
-    app.add_systems(PreUpdate, load_requested_level.run_if(on_message::<LoadLevel>));
+    app.add_plugins(pipeline::plugin);
     // Lifts are drawn between fixed steps, as the bodies are.
     app.add_observer(|added: On<Add, PathFollower>, mut commands: Commands| {
         commands.entity(added.entity).insert(TransformInterpolation);
     });
-}
-
-fn despawn_level(mut commands: Commands, spawned: Query<Entity, With<LevelEntity>>) {
-    for entity in &spawned {
-        commands.entity(entity).despawn();
-    }
-}
-
-/// Despawns the old level and spawns the current one.
-pub fn load_requested_level(world: &mut World) {
-    world.resource_mut::<Messages<LoadLevel>>().clear();
-    let old: Vec<Entity> = world
-        .query_filtered::<Entity, With<LevelEntity>>()
-        .iter(world)
-        .collect();
-    for entity in old {
-        if let Ok(e) = world.get_entity_mut(entity) {
-            e.despawn();
-        }
-    }
-    let current = world.resource::<CurrentLevel>().clone();
-    let root = world.resource::<GameData>().root.clone();
-    match read_level(&current.source, &root) {
-        Ok(data) => {
-            world.resource_mut::<LevelLoadError>().0 = None;
-            spawn_level(world, data, &current);
-        }
-        Err(e) => {
-            error!("{e}");
-            world.resource_mut::<LevelLoadError>().0 = Some(e);
-        }
-    }
-}
-
-fn spawn_level(world: &mut World, mut data: LevelData, current: &CurrentLevel) {
-    let tuning = world.resource::<Tuning>().clone();
-    let objects = world.get_resource::<LevelObjects>().cloned().unwrap_or_default();
-    let mut commands = world.commands();
-    let physics_entities = spawn_level_physics(&mut commands, &data.physics);
-    for entity in &physics_entities {
-        commands.entity(*entity).insert(LevelEntity);
-    }
-    if !data.physics.grids.is_empty() {
-        data.info.cells.grid = physics_entities.first().copied();
-    }
-    let start = current
-        .start_override
-        .or(current.checkpoint)
-        .unwrap_or(data.info.player_start);
-    let object = |rect, flags| LevelObject {
-        rect,
-        flags,
-        checkpoint: current.checkpoint,
-        tuning: &tuning,
-    };
-    // The player first, at its start (the override or checkpoint wins over its entity), then the
-    // objects in the file's order: the same order every run, so replays stay identical.
-    if let Some(spawn) = objects.get(PLAYER) {
-        spawn(&mut commands, &object(Aabb::from_min_size(start, Vec2::ZERO), &[]));
-    }
-    for (placement, flags) in data.objects.iter().filter(|(p, _)| p.identifier != PLAYER) {
-        if let Some(spawn) = objects.get(&placement.identifier) {
-            spawn(&mut commands, &object(placement.rect, flags));
-        }
-    }
-    world.flush();
-    world.insert_resource(LevelClock {
-        left: data.info.time_limit,
-        steps: 0,
-    });
-    world.insert_resource(data.info);
-    world.write_message(LevelSpawned);
 }
 
 /// Sent after a level was spawned (visuals, clock and camera start from it).

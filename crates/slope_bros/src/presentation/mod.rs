@@ -8,6 +8,7 @@ mod background;
 mod camera;
 mod debug;
 mod hud;
+mod level_tilemap;
 mod screenshot;
 mod sprites;
 mod startup_time;
@@ -50,6 +51,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((
         assets::plugin,
         tiles::plugin,
+        level_tilemap::plugin,
         sprites::plugin,
         camera::plugin,
         background::plugin,

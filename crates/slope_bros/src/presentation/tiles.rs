@@ -1,4 +1,6 @@
-//! The level's tiles: one sprite per IntGrid cell (from the theme's row of `tiles.png`), slope
+//! The level's tiles: for a collision layer that the project does not draw (a foreign project's;
+//! the game's own levels are drawn by their LDtk tiles, [`super::level_tilemap`]), one sprite per
+//! IntGrid cell by physics kind (from the theme's row of `tiles.png`); in every level, slope
 //! entities as filled triangles, one-way platforms and lifts as rows of tiles; blocks bump and
 //! bricks burst into debris when hit.
 
@@ -25,7 +27,7 @@ pub struct TileSprite {
 
 /// The cell → sprite index of the current level.
 #[derive(Resource, Default)]
-struct TileSprites(HashMap<IVec2, Entity>);
+pub(super) struct TileSprites(HashMap<IVec2, Entity>);
 
 /// A falling brick fragment.
 #[derive(Component, Clone, Copy, Debug)]
@@ -95,6 +97,9 @@ fn spawn_tile_sprites(
 ) {
     sprites.0.clear();
     let cells = &info.cells;
+    if cells.drawn_by_project {
+        return;
+    }
     let grid = cells.grid.and_then(|g| grids.get(g).ok());
     for y in 0..cells.height as i32 {
         for x in 0..cells.width as i32 {
@@ -177,7 +182,9 @@ fn theme_colors(theme: Theme) -> (Color, Color) {
     }
 }
 
-fn update_hit_blocks(
+/// A hit block bumps (and shows what it became) or bursts. In a level whose project draws its
+/// cells, a block gets its own sprite at its first hit (its LDtk tile is removed).
+pub(super) fn update_hit_blocks(
     mut commands: Commands,
     mut hits: MessageReader<BlockHit>,
     assets: Res<GameAssets>,
@@ -185,14 +192,18 @@ fn update_hit_blocks(
     mut sprites: ResMut<TileSprites>,
     mut tiles: Query<(&mut TileSprite, &mut Sprite)>,
 ) {
+    let cells = &info.cells;
     for hit in hits.read() {
-        let Some(&entity) = sprites.0.get(&hit.cell) else {
+        let entity = sprites.0.get(&hit.cell).copied();
+        if entity.is_none() && !cells.drawn_by_project {
             continue;
-        };
+        }
         if hit.broken {
-            commands.entity(entity).despawn();
+            if let Some(entity) = entity {
+                commands.entity(entity).despawn();
+            }
             sprites.0.remove(&hit.cell);
-            let center = info.cells.cell_rect(hit.cell).center();
+            let center = cells.cell_rect(hit.cell).center();
             for (i, velocity) in [(-60.0, 260.0), (60.0, 260.0), (-40.0, 180.0), (40.0, 180.0)]
                 .into_iter()
                 .enumerate()
@@ -210,11 +221,30 @@ fn update_hit_blocks(
             }
             continue;
         }
+        let Some(column) = tile_column(cells, hit.cell, TileCell::Solid) else {
+            continue;
+        };
+        let Some(entity) = entity else {
+            // The block's first hit in a level drawn by its LDtk tiles: a sprite of its own.
+            let mut sprite = assets.tiles.sprite(GameAssets::tile(info.theme, column));
+            sprite.custom_size = Some(Vec2::splat(cells.cell_size));
+            let entity = commands
+                .spawn((
+                    sprite,
+                    TileSprite {
+                        cell: hit.cell,
+                        bump: 0.15,
+                    },
+                    LevelEntity,
+                    Transform::from_translation(cells.cell_rect(hit.cell).center().extend(draw_order::TILES)),
+                ))
+                .id();
+            sprites.0.insert(hit.cell, entity);
+            continue;
+        };
         if let Ok((mut tile, mut sprite)) = tiles.get_mut(entity) {
             tile.bump = 0.15;
-            if let Some(column) = tile_column(&info.cells, hit.cell, TileCell::Solid)
-                && let Some(atlas) = &mut sprite.texture_atlas
-            {
+            if let Some(atlas) = &mut sprite.texture_atlas {
                 atlas.index = GameAssets::tile(info.theme, column);
             }
         }

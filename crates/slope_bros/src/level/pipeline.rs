@@ -1,0 +1,350 @@
+//! Levels through `bevy_ecs_ldtk`, the path a Bevy game takes: the game spawns the level's project
+//! as an `LdtkWorldBundle` and selects its first level (`LevelSelection`); `bevy_ecs_ldtk` spawns
+//! the level (its layers, tiles and entity instances) where its world layout puts it; the plugin's
+//! `LdtkPhysicsPlugin` spawns the level's physics there; then [`finish_level`] makes the game's view
+//! of the level ([`LevelInfo`]) and spawns the game's objects from the level's entities, before the
+//! frame's fixed steps. The headless game and the window take the same path.
+//!
+//! A level is ready ([`LevelReady`]) from the frame its objects exist; the game's rules run only
+//! then. A restart ([`LoadLevel`], asked for in a fixed step) has `bevy_ecs_ldtk` spawn the level
+//! again at the end of that frame, and the level is back, objects and all, for the next frame's
+//! fixed steps (as when the game read its levels itself): the project stays loaded.
+//! The files are read from the asset sources of [`super::sources`].
+
+use bevy::asset::{LoadState, RecursiveDependencyLoadState};
+use bevy::ecs::message::MessageCursor;
+use bevy::platform::collections::HashMap;
+use bevy::prelude::*;
+use bevy_ecs_ldtk::assets::{LdtkExternalLevel, LdtkProjectData};
+use bevy_ecs_ldtk::ldtk::raw_level_accessor::RawLevelAccessor;
+use bevy_ecs_ldtk::prelude::{
+    IntGridRendering, LdtkPlugin, LdtkProject, LdtkProjectHandle, LdtkSettings, LdtkWorldBundle, LevelBackground,
+    LevelEvent, LevelIid, LevelSelection, LevelSpawnBehavior, Respawn, SetClearColor,
+};
+use bevy_platformer_physics::TileGrid;
+use bevy_platformer_physics::geometry::Aabb;
+use bevy_platformer_physics::ldtk::{
+    LdtkLevelEntity, LdtkLevelPhysics, LdtkPhysicsMapping, LdtkPhysicsPlugin, LdtkPhysicsSystems, Level, level_physics,
+};
+
+use super::sources::{UndecodedPictureLoader, asset_path};
+use super::{
+    CurrentLevel, GameData, LevelClock, LevelData, LevelEntity, LevelLoadError, LevelObject, LevelObjects, LevelSource,
+    LevelSpawned, LoadLevel, PLAYER, level_data,
+};
+use crate::paths::DataRoot;
+use crate::screens::state::Screen;
+use crate::tuning::Tuning;
+
+/// Updates after a project and its files have loaded (or failed to) in which its level may still
+/// appear; after them, a level that did not is reported as not loading.
+const SETTLE_UPDATES: u32 = 30;
+
+/// Whether the current level is spawned with its objects: the game's rules run only then.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LevelReady(pub bool);
+
+/// Run condition: the current level is ready.
+pub fn level_ready(ready: Res<LevelReady>) -> bool {
+    ready.0
+}
+
+/// The `bevy_ecs_ldtk` world entity of the level being played.
+#[derive(Component, Clone, Debug)]
+pub struct LevelWorld {
+    /// The project's asset path, for messages.
+    pub file: String,
+}
+
+/// Every project loaded so far, kept loaded so that a restart or a return is immediate.
+#[derive(Resource, Default)]
+struct LoadedProjects(HashMap<String, Handle<LdtkProject>>);
+
+/// The level whose physics mapping is the `LdtkPhysicsMapping` resource.
+#[derive(Resource, Default)]
+struct MappingOf(Option<LevelSource>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((LdtkPlugin, LdtkPhysicsPlugin))
+        .insert_resource(LdtkSettings {
+            // The level where the project's world layout puts it: the physics and the objects
+            // follow it (the game's levels have their top-left corner at the origin).
+            level_spawn_behavior: LevelSpawnBehavior::UseWorldTranslation {
+                load_level_neighbors: false,
+            },
+            set_clear_color: SetClearColor::No,
+            // The game draws what the physics is; an IntGrid layer's own colours are not drawn.
+            int_grid_rendering: IntGridRendering::Invisible,
+            level_background: LevelBackground::Nonexistent,
+            ..default()
+        })
+        .init_resource::<LevelReady>()
+        .init_resource::<LoadedProjects>()
+        .init_resource::<MappingOf>();
+    app.add_systems(OnEnter(Screen::Playing), start_level);
+    app.add_systems(OnExit(Screen::Playing), despawn_level);
+    app.init_asset_loader::<UndecodedPictureLoader>();
+    // A restart asked for in this frame's fixed steps: the level is back for the next frame's.
+    app.add_systems(
+        Update,
+        (restart_level.run_if(on_message::<LoadLevel>), watch_loading).chain(),
+    );
+    app.add_systems(PreUpdate, finish_level.after(LdtkPhysicsSystems));
+}
+
+/// Despawns the level: its objects, its `bevy_ecs_ldtk` world and the physics made for it.
+fn despawn_level(world: &mut World) {
+    let old: Vec<Entity> = world
+        .query_filtered::<Entity, Or<(With<LevelEntity>, With<LdtkLevelPhysics>, With<LdtkLevelEntity>)>>()
+        .iter(world)
+        .collect();
+    for entity in old {
+        if let Ok(e) = world.get_entity_mut(entity) {
+            e.despawn();
+        }
+    }
+    world.resource_mut::<LevelReady>().0 = false;
+}
+
+/// Despawns the old level and spawns the current one's project; [`finish_level`] completes it.
+pub fn start_level(world: &mut World) {
+    world.resource_mut::<Messages<LoadLevel>>().clear();
+    despawn_level(world);
+    world.resource_mut::<LevelLoadError>().0 = None;
+    let current = world.resource::<CurrentLevel>().clone();
+    let root = world.resource::<GameData>().root.clone();
+    if let Err(e) = spawn_level_world(world, &current.source, &root) {
+        error!("{e}");
+        world.resource_mut::<LevelLoadError>().0 = Some(e);
+    }
+}
+
+/// Plays the current level again from its file. The level being played: `bevy_ecs_ldtk` spawns it
+/// again (`Respawn`), and its objects start over when it is back, before the next frame's fixed
+/// steps (until then the old ones stay). Another level: as [`start_level`].
+pub fn restart_level(world: &mut World) {
+    world.resource_mut::<Messages<LoadLevel>>().clear();
+    let source = world.resource::<CurrentLevel>().source.clone();
+    let Ok(file) = asset_path(&source) else {
+        return start_level(world);
+    };
+    let level = world
+        .query::<(Entity, &ChildOf, &LevelIid)>()
+        .iter(world)
+        .map(|(level, child_of, _)| (level, child_of.parent()))
+        .find(|(_, parent)| world.get::<LevelWorld>(*parent).is_some_and(|w| w.file == file));
+    match level {
+        Some((level, _)) if world.resource::<LevelReady>().0 => {
+            world.entity_mut(level).insert(Respawn);
+        }
+        _ => start_level(world),
+    }
+}
+
+fn spawn_level_world(world: &mut World, source: &LevelSource, root: &DataRoot) -> Result<(), String> {
+    if world.resource::<MappingOf>().0.as_ref() != Some(source) {
+        let (_, mapping_file) = source.files(root)?;
+        let mapping = match &mapping_file {
+            Some(m) => LdtkPhysicsMapping::load(m).map_err(|e| e.to_string())?,
+            None => LdtkPhysicsMapping::default(),
+        };
+        world.insert_resource(mapping);
+        world.resource_mut::<MappingOf>().0 = Some(source.clone());
+    }
+    let file = asset_path(source)?;
+    let handle = match world.resource::<LoadedProjects>().0.get(&file) {
+        Some(handle) => handle.clone(),
+        None => {
+            let handle: Handle<LdtkProject> = world.resource::<AssetServer>().load(file.clone());
+            world
+                .resource_mut::<LoadedProjects>()
+                .0
+                .insert(file.clone(), handle.clone());
+            handle
+        }
+    };
+    world.spawn((
+        Name::new(format!("level {file}")),
+        LdtkWorldBundle {
+            ldtk_handle: handle.into(),
+            ..default()
+        },
+        LevelWorld { file },
+        LevelEntity,
+    ));
+    Ok(())
+}
+
+/// Selects the first level of the project once it has loaded, and reports a project that cannot
+/// be played: it failed to load, has no level, or its level's file did not load.
+fn watch_loading(
+    mut commands: Commands,
+    server: Res<AssetServer>,
+    projects: Res<Assets<LdtkProject>>,
+    worlds: Query<(&LdtkProjectHandle, &LevelWorld)>,
+    selection: Option<Res<LevelSelection>>,
+    ready: Res<LevelReady>,
+    mut load_error: ResMut<LevelLoadError>,
+    mut settled_for: Local<u32>,
+) {
+    if ready.0 || load_error.0.is_some() {
+        *settled_for = 0;
+        return;
+    }
+    let Ok((handle, level_world)) = worlds.single() else {
+        return;
+    };
+    let file = &level_world.file;
+    if let Some(LoadState::Failed(e)) = server.get_load_state(handle.handle.id()) {
+        load_error.0 = Some(format!("{file}: {e}"));
+        error!("{file}: {e}");
+        return;
+    }
+    let Some(project) = projects.get(&handle.handle) else {
+        return;
+    };
+    let Some(first) = project.iter_raw_levels().next() else {
+        load_error.0 = Some(format!("{file}: the project has no level"));
+        error!("{file}: the project has no level");
+        return;
+    };
+    let wanted = LevelSelection::iid(first.iid.clone());
+    if selection.as_deref() != Some(&wanted) {
+        commands.insert_resource(wanted);
+    }
+    match server.get_recursive_dependency_load_state(handle.handle.id()) {
+        Some(RecursiveDependencyLoadState::Loaded | RecursiveDependencyLoadState::Failed(_)) => *settled_for += 1,
+        _ => return,
+    }
+    if *settled_for > SETTLE_UPDATES {
+        let why = match server.get_recursive_dependency_load_state(handle.handle.id()) {
+            Some(RecursiveDependencyLoadState::Failed(e)) => e.to_string(),
+            _ => "it was not spawned".to_string(),
+        };
+        let message = format!("{file}: level {} did not load: {why}", first.identifier);
+        error!("{message}");
+        load_error.0 = Some(message);
+    }
+}
+
+/// For each level `bevy_ecs_ldtk` spawned this frame in the game's world (its physics is there):
+/// the game's view of it, its objects, its clock; then [`LevelSpawned`].
+pub fn finish_level(world: &mut World, mut cursor: Local<MessageCursor<LevelEvent>>) {
+    let spawned: Vec<String> = cursor
+        .read(world.resource::<Messages<LevelEvent>>())
+        .filter_map(|event| match event {
+            LevelEvent::Spawned(iid) => Some(iid.get().clone()),
+            _ => None,
+        })
+        .collect();
+    for iid in spawned {
+        if let Some(data) = read_spawned_level(world, &iid) {
+            spawn_objects(world, data, &iid);
+        }
+    }
+}
+
+/// The game's view of level `iid`, as `bevy_ecs_ldtk` placed it, if it is the game's level.
+fn read_spawned_level(world: &mut World, iid: &str) -> Option<LevelData> {
+    let (level_at, parent) = world
+        .query::<(&LevelIid, &Transform, &ChildOf)>()
+        .iter(world)
+        .find(|(level, ..)| level.get() == iid)
+        .map(|(_, transform, child_of)| (transform.translation.truncate(), child_of.parent()))?;
+    let file = world.get::<LevelWorld>(parent)?.file.clone();
+    let world_at = world.get::<Transform>(parent)?.translation.truncate();
+    let handle = world.get::<LdtkProjectHandle>(parent)?.handle.clone();
+    let projects = world.resource::<Assets<LdtkProject>>();
+    let project = projects.get(&handle)?;
+    let level: Level = match project.data() {
+        LdtkProjectData::Standalone(data) => data.get_loaded_level_by_iid(&iid.to_string())?.raw().clone(),
+        LdtkProjectData::Parent(data) => {
+            let external = world.resource::<Assets<LdtkExternalLevel>>();
+            data.get_external_level_by_iid(external, &iid.to_string())?
+                .raw()
+                .clone()
+        }
+    };
+    let defs = project.json_data().defs.clone();
+    let mapping = world.resource::<LdtkPhysicsMapping>();
+    // The same physics the bridge spawned (it logged its problems): the game reads its placements.
+    let (physics, errors) = level_physics(&file, &level, &defs, mapping, level_at + world_at);
+    let known: Vec<String> = mapping
+        .check(&file, &defs)
+        .iter()
+        .chain(&errors)
+        .map(ToString::to_string)
+        .collect();
+    let logged = known.len();
+    let mut data = level_data(&file, &level, &defs, physics, known);
+    for problem in &data.info.problems[logged..] {
+        error!("{problem}");
+    }
+    // A collision layer whose tileset picture is missing (read blank) is drawn by the game.
+    let current = world.resource::<CurrentLevel>().source.clone();
+    let root = world.resource::<GameData>().root.clone();
+    let tileset = level
+        .layer_instances
+        .iter()
+        .flatten()
+        .find(|l| l.identifier == data.info.cells.layer)
+        .and_then(|l| l.tileset_rel_path.clone());
+    if let (Some(tileset), Ok((project_file, _))) = (tileset, current.files(&root))
+        && !project_file.parent().unwrap_or(&project_file).join(tileset).is_file()
+    {
+        data.info.cells.drawn_by_project = false;
+    }
+    Some(data)
+}
+
+fn spawn_objects(world: &mut World, mut data: LevelData, iid: &str) {
+    // A level spawned again (its file changed): its objects start over.
+    let stale: Vec<Entity> = world
+        .query_filtered::<Entity, (With<LevelEntity>, Without<LevelWorld>)>()
+        .iter(world)
+        .collect();
+    for entity in stale {
+        world.despawn(entity);
+    }
+    if let Some((_, expected, origin)) = data.physics.grids.first() {
+        data.info.cells.grid = world
+            .query::<(Entity, &LdtkLevelPhysics, &TileGrid, &Transform)>()
+            .iter(world)
+            .find(|(_, marker, grid, at)| {
+                marker.level_iid == iid && *grid == expected && at.translation.truncate() == *origin
+            })
+            .map(|(entity, ..)| entity);
+    }
+    let current = world.resource::<CurrentLevel>().clone();
+    let tuning = world.resource::<Tuning>().clone();
+    let objects = world.get_resource::<LevelObjects>().cloned().unwrap_or_default();
+    let start = current
+        .start_override
+        .or(current.checkpoint)
+        .unwrap_or(data.info.player_start);
+    let object = |rect, flags| LevelObject {
+        rect,
+        flags,
+        checkpoint: current.checkpoint,
+        tuning: &tuning,
+    };
+    let mut commands = world.commands();
+    // The player first, at its start (the override or checkpoint wins over its entity), then the
+    // objects in the file's order: the same order every run, so replays stay identical.
+    if let Some(spawn) = objects.get(PLAYER) {
+        spawn(&mut commands, &object(Aabb::from_min_size(start, Vec2::ZERO), &[]));
+    }
+    for (placement, flags) in data.objects.iter().filter(|(p, _)| p.identifier != PLAYER) {
+        if let Some(spawn) = objects.get(&placement.identifier) {
+            spawn(&mut commands, &object(placement.rect, flags));
+        }
+    }
+    world.flush();
+    world.insert_resource(LevelClock {
+        left: data.info.time_limit,
+        steps: 0,
+    });
+    world.insert_resource(data.info);
+    world.resource_mut::<LevelReady>().0 = true;
+    world.write_message(LevelSpawned);
+}
