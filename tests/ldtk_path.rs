@@ -12,7 +12,7 @@ use slope_bros::app::headless_app;
 use slope_bros::gameplay::items::Coin;
 use slope_bros::gameplay::player::Player;
 use slope_bros::input::InputSource;
-use slope_bros::level::{BUILTIN_LEVELS, Block, LevelClock, LevelInfo, LevelSource, LoadLevel};
+use slope_bros::level::{BUILTIN_LEVELS, Block, LevelClock, LevelFileWatch, LevelInfo, LevelSource, LoadLevel};
 
 /// Where `bevy_ecs_ldtk` put the entities named `identifier` (their centres, rounded to 1/100 px).
 fn instances(app: &mut App, identifier: &str) -> Vec<(i64, i64)> {
@@ -121,4 +121,142 @@ fn a_restart_spawns_the_level_again_from_its_file_before_the_next_step() {
         1,
         "one grid: the old one is gone"
     );
+}
+
+/// A folder of its own under the temporary folder, emptied.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let folder = std::env::temp_dir().join(format!("slope_bros-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).unwrap();
+    folder
+}
+
+/// Updates `app` (as the window does, between checks of the files) until `done` holds.
+fn play_until(app: &mut App, what: &str, mut done: impl FnMut(&mut App) -> bool) {
+    for _ in 0..1000 {
+        app.update();
+        if done(app) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("never: {what}");
+}
+
+fn count<C: Component>(app: &mut App) -> usize {
+    let world = app.world_mut();
+    world.query_filtered::<(), With<C>>().iter(world).count()
+}
+
+/// How many cells of the level's physics grids are solid.
+fn solid_cells(app: &mut App) -> usize {
+    let world = app.world_mut();
+    world
+        .query_filtered::<&TileGrid, With<LdtkLevelPhysics>>()
+        .iter(world)
+        .map(|grid| {
+            (0..grid.width() as i32)
+                .flat_map(|x| (0..grid.height() as i32).map(move |y| (x, y)))
+                .filter(|&(x, y)| grid.get(x, y) == TileCell::Solid)
+                .count()
+        })
+        .sum()
+}
+
+#[test]
+fn a_level_saved_while_it_is_played_plays_the_edit() {
+    let folder = scratch("live-edit");
+    let file = folder.join("overworld.ldtk");
+    std::fs::copy(root().levels().join("overworld.ldtk"), &file).unwrap();
+    let level = LevelSource::File {
+        path: file.clone(),
+        mapping: Some(root().levels().join("mapping.ron")),
+    };
+    let mut app = headless_app(root(), level, None, InputSource::Idle);
+    app.world_mut().resource_mut::<LevelFileWatch>().enabled = true;
+    assert!(count::<Coin>(&mut app) > 0, "the overworld has coins");
+    tick(&mut app, 60);
+    let coins = count::<Coin>(&mut app);
+    // Saved half-way: reported, and the level being played stays.
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, &text[..text.len() / 2]).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(600));
+    tick(&mut app, 5);
+    assert_eq!(count::<Coin>(&mut app), coins, "the level stays");
+    assert_eq!(count::<TileGrid>(&mut app), 1, "with its physics");
+    assert!(app.world().resource::<LevelClock>().steps > 60, "and goes on");
+    // The designer takes every coin away and gives the level 123 s, and saves.
+    let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let level = &mut json["levels"][0];
+    for field in level["fieldInstances"].as_array_mut().unwrap() {
+        if field["__identifier"] == "time_limit" {
+            field["__value"] = serde_json::json!(123);
+        }
+    }
+    for layer in level["layerInstances"].as_array_mut().unwrap() {
+        if let Some(entities) = layer["entityInstances"].as_array_mut() {
+            entities.retain(|e| e["__identifier"] != "Coin");
+        }
+    }
+    std::fs::write(&file, serde_json::to_string_pretty(&json).unwrap()).unwrap();
+    play_until(&mut app, "the edited level", |app| {
+        app.world().resource::<LevelInfo>().time_limit == 123.0
+    });
+    assert_eq!(count::<Coin>(&mut app), 0, "no coin left");
+    assert_eq!(count::<Player>(&mut app), 1, "one player");
+    assert_eq!(count::<TileGrid>(&mut app), 1, "one physics grid");
+    // The frame that spawned it again played its first step.
+    assert!(app.world().resource::<LevelClock>().steps <= 1, "the level starts over");
+    let _ = std::fs::remove_dir_all(folder);
+}
+
+#[test]
+fn a_level_file_or_mapping_saved_while_it_is_played_plays_the_edit() {
+    let samples = root().0.join("crates/bevy_platformer_physics/tests/data/ldtk/samples");
+    let folder = scratch("live-edit-files");
+    std::fs::copy(
+        samples.join("SeparateLevelFiles.ldtk"),
+        folder.join("SeparateLevelFiles.ldtk"),
+    )
+    .unwrap();
+    std::fs::create_dir_all(folder.join("SeparateLevelFiles")).unwrap();
+    for file in std::fs::read_dir(samples.join("SeparateLevelFiles")).unwrap() {
+        let file = file.unwrap().path();
+        std::fs::copy(&file, folder.join("SeparateLevelFiles").join(file.file_name().unwrap())).unwrap();
+    }
+    let mapping = folder.join("mapping.ron");
+    std::fs::write(&mapping, "()").unwrap();
+    let level = LevelSource::File {
+        path: folder.join("SeparateLevelFiles.ldtk"),
+        mapping: Some(mapping.clone()),
+    };
+    let mut app = headless_app(root(), level, None, InputSource::Idle);
+    assert_eq!(app.world().resource::<slope_bros::level::LevelLoadError>().0, None);
+    app.world_mut().resource_mut::<LevelFileWatch>().enabled = true;
+    let before = solid_cells(&mut app);
+    assert!(before > 0, "the first level has walls");
+    // Its own file saved with every other wall removed.
+    let level_file = folder.join("SeparateLevelFiles/World_Level_0.ldtkl");
+    let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&level_file).unwrap()).unwrap();
+    for layer in json["layerInstances"].as_array_mut().unwrap() {
+        if let Some(cells) = layer["intGridCsv"].as_array_mut() {
+            for (i, cell) in cells.iter_mut().enumerate() {
+                if i % 2 == 0 {
+                    *cell = serde_json::json!(0);
+                }
+            }
+        }
+    }
+    std::fs::write(&level_file, serde_json::to_string(&json).unwrap()).unwrap();
+    play_until(&mut app, "fewer walls", |app| {
+        let now = solid_cells(app);
+        now > 0 && now < before
+    });
+    let fewer = solid_cells(&mut app);
+    // The mapping saved with the walls made one-way platforms: the grid has no solid cell left.
+    std::fs::write(&mapping, r#"(layers: {"IntGrid": {"walls": OneWay}})"#).unwrap();
+    play_until(&mut app, "no solid wall", |app| solid_cells(app) == 0);
+    assert_eq!(count::<Player>(&mut app), 1, "one player");
+    assert!(fewer < before);
+    let _ = std::fs::remove_dir_all(folder);
 }

@@ -1,4 +1,4 @@
-//! Loader fuzzing: damaged LDtk projects, tuning files, physics mappings and replays give a clear
+//! Loader fuzzing: damaged LDtk projects (loaded as the game loads them, through `bevy_ecs_ldtk`), tuning files, physics mappings and replays give a clear
 //! error that names the file (or load what can be loaded) — never a panic, a hang or a runaway
 //! allocation. Mutations are random but seeded, so a failure reproduces; set
 //! `SLOPE_BROS_FUZZ_CASES` for a longer run.
@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 
 use bevy_platformer_physics::ldtk::{LdtkPhysicsMapping, level_physics, parse_ldtk, world_origin};
 use serde_json::Value;
-use slope_bros::level::{LevelSource, read_level};
+use slope_bros::app::headless_app;
+use slope_bros::input::InputSource;
+use slope_bros::level::{LevelInfo, LevelLoadError, LevelSource};
 use slope_bros::paths::DataRoot;
 use slope_bros::replay::Replay;
 use slope_bros::tuning::Tuning;
@@ -105,7 +107,8 @@ fn write_temp(name: &str, text: &str) -> PathBuf {
     path
 }
 
-/// Loads a damaged project the way the game does: an error must name the file.
+/// Loads a damaged project the way the game does, through `bevy_ecs_ldtk`: it plays, or an error
+/// names the file; every problem found names it too.
 fn load_damaged_project(text: &str, name: &str, case: usize) {
     let path = write_temp(&format!("fuzz-{name}-{case}.ldtk"), text);
     let mapping = DataRoot::built_from().levels().join("mapping.ron");
@@ -113,18 +116,25 @@ fn load_damaged_project(text: &str, name: &str, case: usize) {
         path: path.clone(),
         mapping: Some(mapping),
     };
-    let result = must_not_panic(&format!("{name} case {case}: read_level"), || {
-        read_level(&source, &DataRoot::built_from())
+    let shown = path.display().to_string();
+    let mut app = must_not_panic(&format!("{name} case {case}: loading"), || {
+        headless_app(DataRoot::built_from(), source, None, InputSource::Idle)
     });
-    match result {
-        Err(e) => assert!(e.contains(&path.display().to_string()), "{name} case {case}: {e}"),
-        Ok(data) => {
-            for problem in &data.info.problems {
+    let world = app.world();
+    match &world.resource::<LevelLoadError>().0 {
+        Some(e) => assert!(e.contains(&shown), "{name} case {case}: {e}"),
+        None => {
+            for problem in &world.resource::<LevelInfo>().problems {
                 assert!(
-                    problem.contains(&path.display().to_string()),
+                    problem.contains(&shown),
                     "{name} case {case}: a problem that does not name the file: {problem}"
                 );
             }
+            must_not_panic(&format!("{name} case {case}: playing"), || {
+                for _ in 0..10 {
+                    app.update();
+                }
+            });
         }
     }
     let _ = std::fs::remove_file(path);

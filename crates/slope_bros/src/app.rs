@@ -48,7 +48,7 @@ pub fn headless_app(root: DataRoot, level: LevelSource, start: Option<Vec2>, inp
     app.add_plugins(GameCorePlugin {
         root,
         level,
-        watch_tuning: false,
+        watch_files: false,
     });
     app.world_mut().resource_mut::<CurrentLevel>().start_override = start;
     app.insert_resource(Trace::default());
@@ -121,7 +121,7 @@ pub fn windowed_app(
     app.add_plugins(GameCorePlugin {
         root,
         level: first,
-        watch_tuning: true,
+        watch_files: true,
     });
     app.add_plugins(input::live_plugin);
     app.insert_resource(match &replay {

@@ -51,17 +51,14 @@ pub struct GameCorePlugin {
     pub root: DataRoot,
     /// The first level.
     pub level: LevelSource,
-    /// Hot-reload `assets/tuning.ron` (windowed); a headless run keeps its start values.
-    pub watch_tuning: bool,
+    /// Read `assets/tuning.ron` and the level's files again when they change (windowed); a
+    /// headless run keeps what it read at the start.
+    pub watch_files: bool,
 }
 
 impl Plugin for GameCorePlugin {
     fn build(&self, app: &mut App) {
-        tuning::load_tuning(
-            app.world_mut(),
-            self.root.assets().join("tuning.ron"),
-            self.watch_tuning,
-        );
+        tuning::load_tuning(app.world_mut(), self.root.assets().join("tuning.ron"), self.watch_files);
         let tuning = app.world().resource::<tuning::Tuning>().clone();
         app.insert_resource(PhysicsConfig {
             gravity: Vec2::new(0.0, tuning.physics.gravity),
@@ -107,5 +104,6 @@ impl Plugin for GameCorePlugin {
             gameplay::plugin,
             trace::plugin,
         ));
+        app.world_mut().resource_mut::<level::LevelFileWatch>().enabled = self.watch_files;
     }
 }

@@ -37,8 +37,9 @@ pub struct LdtkEntityPlacement {
     pub pivot: Vec2,
 }
 
-/// The physics of one level, ready to spawn.
-#[derive(Clone, Debug, PartialEq)]
+/// The physics of one level, ready to spawn. With `LdtkPhysicsPlugin`, the level entity carries
+/// the one its physics was spawned from, beside [`LdtkLevelProblems`].
+#[derive(Component, Clone, Debug, PartialEq)]
 pub struct LevelPhysics {
     /// Level identifier.
     pub level: String,

@@ -47,6 +47,12 @@
 //! }
 //! ```
 //!
+//! A level whose data contradicts its project's definitions, which `bevy_ecs_ldtk` would panic
+//! on, is not spawned: [`LdtkPhysicsPlugin`] reports it ([`level_spawn_problems`]) and the other
+//! levels spawn. One [`PhysicsConfig::block_size`](crate::PhysicsConfig::block_size) scales the
+//! tolerances for the whole world; a mapped layer of another cell size is a warning
+//! ([`LdtkPhysicsReport::warnings`]).
+//!
 //! Bad input never panics and loses nothing that can be kept: a file that fails to parse is one
 //! [`LdtkPhysicsError`] naming the file, line and column; a missing collision layer, an IntGrid
 //! value without a mapping or an entity with missing fields is one error naming the file, level,
@@ -56,11 +62,13 @@ mod level;
 mod mapping_file;
 mod plugin;
 mod project;
+mod spawn_check;
 
 pub use level::*;
 pub use mapping_file::{LdtkPhysicsMappingAsset, LdtkPhysicsMappingFile, LdtkPhysicsMappingLoader};
 pub use plugin::*;
 pub use project::*;
+pub use spawn_check::level_spawn_problems;
 
 use std::collections::BTreeMap;
 use std::path::Path;

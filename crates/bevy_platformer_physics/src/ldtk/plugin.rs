@@ -2,10 +2,11 @@
 
 use std::collections::HashSet;
 
+use bevy::ecs::message::MessageCursor;
 use bevy::ecs::query::QueryFilter;
 use bevy::prelude::*;
 use bevy_ecs_ldtk::assets::{LdtkExternalLevel, LdtkProject, LdtkProjectData};
-use bevy_ecs_ldtk::{LdtkProjectHandle, LevelEvent, LevelIid};
+use bevy_ecs_ldtk::{LdtkProjectHandle, LevelEvent, LevelIid, Respawn};
 
 use super::*;
 use crate::components::{Collider, OneWayPlatform};
@@ -30,6 +31,11 @@ pub struct LdtkLevelEntity {
     /// The level's iid.
     pub level_iid: String,
 }
+
+/// The problems the bridge found in a level and its project's mapping, on the level entity beside
+/// the [`LevelPhysics`] its physics was spawned from (each is also in [`LdtkPhysicsReport`]).
+#[derive(Component, Clone, Debug, Default, PartialEq)]
+pub struct LdtkLevelProblems(pub Vec<LdtkPhysicsError>);
 
 /// Spawns the physics of a level: its grids, slopes, one-way platforms and lifts, each marked with
 /// [`LdtkLevelPhysics`]. Returns the entities.
@@ -117,6 +123,10 @@ pub struct LdtkPhysicsSystems;
 pub struct LdtkPhysicsReport {
     /// Every problem, in the order found.
     pub errors: Vec<LdtkPhysicsError>,
+    /// What loaded but may not be what the project means (logged with `warn!`): a mapped layer
+    /// whose cells are not [`PhysicsConfig::block_size`](crate::PhysicsConfig::block_size)
+    /// pixels, whose bodies get tolerances and slope speeds scaled for the block size.
+    pub warnings: Vec<LdtkPhysicsError>,
 }
 
 /// Spawns physics for levels as `bevy_ecs_ldtk` spawns them, where it places them (whatever the
@@ -129,6 +139,12 @@ pub struct LdtkPhysicsReport {
 /// `LdtkEntity` bundle with a [`Dynamic`](crate::Dynamic) body, say) is made top-level at its
 /// world position, marked [`LdtkLevelEntity`], so that it despawns with its level: the plugin's
 /// physics reads a `Transform` as a world position.
+///
+/// Each level entity carries the [`LevelPhysics`] its physics was spawned from and its
+/// [`LdtkLevelProblems`]. A level's physics goes with the level however it goes: a
+/// `LevelEvent::Despawned`, or its entity (or its world's) despawned by the game. A level whose
+/// own `.ldtkl` file changed (Bevy's `file_watcher`, or `AssetServer::reload`) is spawned again,
+/// as `bevy_ecs_ldtk` does for a changed project file.
 #[derive(Default)]
 pub struct LdtkPhysicsPlugin;
 
@@ -156,7 +172,109 @@ impl Plugin for LdtkPhysicsPlugin {
                 );
         }
         app.add_systems(PreUpdate, follow_levels);
+        app.add_systems(
+            PreUpdate,
+            respawn_levels_whose_file_changed
+                .before(follow_level_events)
+                .in_set(LdtkPhysicsSystems),
+        );
+        app.add_observer(despawn_physics_with_level);
+        app.add_systems(
+            PreUpdate,
+            refuse_levels_that_cannot_spawn.before(bevy_ecs_ldtk::systems::process_ldtk_levels),
+        );
     }
+}
+
+/// A level about to be spawned whose data `bevy_ecs_ldtk` would panic on
+/// ([`level_spawn_problems`]) is not spawned: its entity goes, and its problems are reported
+/// (once for each version of the level). The other levels spawn.
+fn refuse_levels_that_cannot_spawn(
+    mut commands: Commands,
+    about_to_spawn: Query<(Entity, &LevelIid, &ChildOf), With<Respawn>>,
+    projects: Query<&LdtkProjectHandle>,
+    assets: Option<Res<Assets<LdtkProject>>>,
+    external: Option<Res<Assets<LdtkExternalLevel>>>,
+    mut report: ResMut<LdtkPhysicsReport>,
+    mut reported: Local<HashSet<(String, String)>>,
+) {
+    let Some(assets) = &assets else { return };
+    for (entity, iid, child_of) in &about_to_spawn {
+        let Some(project) = projects
+            .get(child_of.parent())
+            .ok()
+            .and_then(|h| assets.get(&h.handle).map(|p| (h, p)))
+        else {
+            continue;
+        };
+        let (handle, project) = project;
+        let level = match project.data() {
+            LdtkProjectData::Standalone(data) => data.get_loaded_level_by_iid(iid.get()),
+            LdtkProjectData::Parent(data) => external
+                .as_ref()
+                .and_then(|external| data.get_external_level_by_iid(external, iid.get())),
+        };
+        let Some(level) = level else { continue };
+        let file = handle
+            .handle
+            .path()
+            .map_or_else(|| "LDtk project".to_string(), |p| p.to_string());
+        let problems = level_spawn_problems(&file, &project.json_data().defs, level.raw());
+        if problems.is_empty() {
+            continue;
+        }
+        commands.entity(entity).despawn();
+        let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        if reported.insert((iid.get().clone(), text.join("\n"))) {
+            log::error!(
+                "{file}: level {} cannot be spawned: {}",
+                level.raw().identifier,
+                text.join("; ")
+            );
+            report.errors.extend(problems);
+        }
+    }
+}
+
+/// `bevy_ecs_ldtk` spawns a level again when its project's file changes, not when the level's own
+/// `.ldtkl` file does: this asks for it.
+fn respawn_levels_whose_file_changed(
+    mut commands: Commands,
+    // Optional: an app may spawn its levels without `bevy_ecs_ldtk`'s assets.
+    changes: Option<Res<Messages<AssetEvent<LdtkExternalLevel>>>>,
+    mut cursor: Local<MessageCursor<AssetEvent<LdtkExternalLevel>>>,
+    external: Option<Res<Assets<LdtkExternalLevel>>>,
+    levels: Query<(Entity, &LevelIid)>,
+) {
+    let (Some(changes), Some(external)) = (changes, external) else {
+        return;
+    };
+    for change in cursor.read(&changes) {
+        let AssetEvent::Modified { id } = change else {
+            continue;
+        };
+        let Some(level) = external.get(*id) else { continue };
+        let iid = &level.data().raw().iid;
+        for (entity, _) in levels.iter().filter(|(_, level_iid)| level_iid.get() == iid) {
+            commands.entity(entity).insert(Respawn);
+        }
+    }
+}
+
+/// A level entity despawned without a `LevelEvent::Despawned` (its world despawned by the game):
+/// its physics goes with it.
+fn despawn_physics_with_level(
+    despawned: On<Despawn, LevelIid>,
+    mut commands: Commands,
+    levels: Query<&LevelIid>,
+    physics: Query<(Entity, &LdtkLevelPhysics)>,
+    lifted: Query<(Entity, &LdtkLevelEntity)>,
+) {
+    let Ok(iid) = levels.get(despawned.entity) else {
+        return;
+    };
+    despawn_level_physics(&mut commands, &physics, iid.get());
+    despawn_level_entities(&mut commands, &lifted, iid.get());
 }
 
 /// Registering how IntGrid values become physics, beside `bevy_ecs_ldtk`'s own
@@ -217,6 +335,7 @@ fn follow_level_events(
     physics: Query<(Entity, &LdtkLevelPhysics)>,
     lifted: Query<(Entity, &LdtkLevelEntity)>,
     mapping: Res<LdtkPhysicsMapping>,
+    config: Option<Res<crate::PhysicsConfig>>,
     mut report: ResMut<LdtkPhysicsReport>,
     mut checked: Local<HashSet<String>>,
 ) {
@@ -268,23 +387,58 @@ fn follow_level_events(
                 .map_or_else(|| "LDtk project".to_string(), |p| p.to_string());
             let defs = &project.json_data().defs;
             let mut errors = Vec::new();
+            let mapping_problems = mapping.check(&file, defs);
             if checked.insert(file.clone()) {
-                errors.extend(mapping.check(&file, defs));
+                errors.extend(mapping_problems.iter().cloned());
             }
-            let origin = levels
+            let level_entity = levels
                 .iter()
                 .find(|(_, level_iid)| level_iid.get() == iid)
-                .map_or(Vec2::ZERO, |(entity, _)| world_translation(entity, &transforms));
+                .map(|(e, _)| e);
+            let origin = level_entity.map_or(Vec2::ZERO, |entity| world_translation(entity, &transforms));
             despawn_level_physics(&mut commands, &physics, iid);
             let (level_physics, problems) = level_physics(&file, level.raw(), defs, &mapping, origin);
-            errors.extend(problems);
+            errors.extend(problems.iter().cloned());
             for problem in errors {
                 log::error!("{problem}");
                 report.errors.push(problem);
             }
+            if let Some(config) = &config {
+                for warning in scale_warnings(&file, &level_physics, config.block_size) {
+                    if !report.warnings.contains(&warning) {
+                        log::warn!("{warning}");
+                        report.warnings.push(warning);
+                    }
+                }
+            }
             spawn_level_physics(&mut commands, &level_physics);
+            if let Some(entity) = level_entity {
+                let all = mapping_problems.into_iter().chain(problems).collect();
+                commands.entity(entity).insert((level_physics, LdtkLevelProblems(all)));
+            }
         }
     }
+}
+
+/// The mapped layers of `physics` whose cells are not `block_size` pixels (one warning per layer,
+/// without the level: the same in every level).
+fn scale_warnings(file: &str, physics: &LevelPhysics, block_size: f32) -> Vec<LdtkPhysicsError> {
+    physics
+        .grids
+        .iter()
+        .filter(|(_, grid, _)| grid.cell_size != block_size)
+        .map(|(layer, grid, _)| LdtkPhysicsError {
+            file: file.to_string(),
+            level: None,
+            layer: Some(layer.clone()),
+            entity: None,
+            message: format!(
+                "its cells are {} px and PhysicsConfig::block_size is {block_size} px: tolerances and slope \
+                 speeds are scaled for {block_size} px blocks (set block_size to the game's tile size)",
+                grid.cell_size
+            ),
+        })
+        .collect()
 }
 
 /// The physics entities `bevy_ecs_ldtk` spawned inside a level (its `LdtkEntity` bundles), not

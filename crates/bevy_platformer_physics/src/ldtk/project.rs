@@ -187,7 +187,11 @@ impl LdtkProjectFile {
 /// `worldY` (y down, the level's top-left corner): where `bevy_ecs_ldtk` puts it with
 /// `LevelSpawnBehavior::UseWorldTranslation`.
 pub fn world_origin(level: &Level) -> Vec2 {
-    Vec2::new(level.world_x as f32, -((level.world_y + level.px_hei) as f32))
+    // In i64: a damaged file may hold values whose sum overflows an i32.
+    Vec2::new(
+        level.world_x as f32,
+        -((level.world_y as i64 + level.px_hei as i64) as f32),
+    )
 }
 
 /// The physics of every level of `project` (already parsed, its levels in the project file),

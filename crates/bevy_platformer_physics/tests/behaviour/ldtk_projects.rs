@@ -766,3 +766,378 @@ fn a_level_saved_again_in_the_editor_reloads_with_its_new_physics() {
     });
     let _ = std::fs::remove_dir_all(folder);
 }
+
+#[test]
+fn a_level_saved_again_in_its_own_file_reloads_with_its_new_physics() {
+    let folder = staged("SeparateLevelFiles.ldtk");
+    let mut app = pipeline(
+        folder.clone(),
+        "SeparateLevelFiles.ldtk",
+        mapping_for("SeparateLevelFiles.ldtk"),
+        LevelSpawnBehavior::UseZeroTranslation,
+        Vec2::ZERO,
+    );
+    let (project, _) = LdtkProjectFile::load(sample("SeparateLevelFiles.ldtk")).unwrap();
+    let iid = project.levels[0].level.iid.clone();
+    app.insert_resource(LevelSelection::iid(iid.clone()));
+    update_until(&mut app, "the level's physics", |app| solid_cells(app, &iid) > 0);
+    let before = solid_cells(&mut app, &iid);
+    // The designer removes every other wall of the level and saves: only its `.ldtkl` changes.
+    let relative = "SeparateLevelFiles/World_Level_0.ldtkl";
+    let path = folder.join(relative);
+    let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    for layer in json["layerInstances"].as_array_mut().unwrap() {
+        if let Some(cells) = layer["intGridCsv"].as_array_mut() {
+            for (i, cell) in cells.iter_mut().enumerate() {
+                if i % 2 == 0 && *cell != serde_json::json!(0) {
+                    *cell = serde_json::json!(0);
+                }
+            }
+        }
+    }
+    std::fs::write(&path, serde_json::to_string(&json).unwrap()).unwrap();
+    app.world().resource::<AssetServer>().reload(relative);
+    update_until(&mut app, "fewer solid cells", |app| {
+        let now = solid_cells(app, &iid);
+        now > 0 && now < before
+    });
+    // The level entity carries the physics its grids were spawned from.
+    let world = app.world_mut();
+    let (physics, problems) = world
+        .query::<(&LevelIid, &LevelPhysics, &LdtkLevelProblems)>()
+        .iter(world)
+        .find(|(level, ..)| level.get() == &iid)
+        .map(|(_, physics, problems)| (physics.clone(), problems.clone()))
+        .expect("the level entity's physics");
+    let described: usize = physics
+        .grids
+        .iter()
+        .map(|(_, grid, _)| {
+            (0..grid.width() as i32)
+                .flat_map(|x| (0..grid.height() as i32).map(move |y| (x, y)))
+                .filter(|&(x, y)| grid.get(x, y) == TileCell::Solid)
+                .count()
+        })
+        .sum();
+    assert_eq!(described, solid_cells(&mut app, &iid));
+    assert_eq!(problems, LdtkLevelProblems::default());
+    let _ = std::fs::remove_dir_all(folder);
+}
+
+#[test]
+fn despawning_a_world_despawns_the_physics_of_its_levels() {
+    let mut app = pipeline(
+        data_folder(),
+        TYPICAL,
+        typical_mapping(),
+        LevelSpawnBehavior::UseZeroTranslation,
+        Vec2::ZERO,
+    );
+    app.register_ldtk_entity::<DeclaredBody>("Player");
+    app.insert_resource(LevelSelection::index(0));
+    let (project, _) = LdtkProjectFile::load(data_folder().join(TYPICAL)).unwrap();
+    wait_for_physics(&mut app, &project.levels[0].level.iid);
+    app.update();
+    let count = |app: &mut App| {
+        let world = app.world_mut();
+        let physics = world.query::<&LdtkLevelPhysics>().iter(world).count();
+        let lifted = world.query::<&LdtkLevelEntity>().iter(world).count();
+        (physics, lifted)
+    };
+    let (physics, lifted) = count(&mut app);
+    assert!(
+        physics > 0 && lifted == 1,
+        "{physics} physics entities, {lifted} lifted bodies"
+    );
+    // The game despawns the world entity itself: bevy_ecs_ldtk sends no `LevelEvent` for that.
+    let world_entity = {
+        let world = app.world_mut();
+        world
+            .query_filtered::<Entity, With<bevy_ecs_ldtk::LdtkProjectHandle>>()
+            .single(world)
+            .unwrap()
+    };
+    app.world_mut().entity_mut(world_entity).despawn();
+    app.update();
+    assert_eq!(count(&mut app), (0, 0), "nothing of the level is left");
+}
+
+#[test]
+fn a_level_bevy_ecs_ldtk_cannot_spawn_is_reported_and_the_others_spawn() {
+    let folder = staged_from(&data_folder(), TYPICAL, "unspawnable-");
+    let path = folder.join(TYPICAL);
+    let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    // Three ways bevy_ecs_ldtk panics: an entity whose definition is gone, a layer naming a
+    // tileset that is not defined, IntGrid values past the layer's cells.
+    let broken = json["levels"][0]["identifier"].as_str().unwrap().to_string();
+    for layer in json["levels"][0]["layerInstances"].as_array_mut().unwrap() {
+        match layer["__identifier"].as_str().unwrap() {
+            "Entities" => layer["entityInstances"][0]["defUid"] = serde_json::json!(999_999),
+            "Wall_shadows" => layer["__tilesetDefUid"] = serde_json::json!(4242),
+            "Collisions" => layer["intGridCsv"]
+                .as_array_mut()
+                .unwrap()
+                .extend(std::iter::repeat_n(serde_json::json!(1), 40)),
+            _ => {}
+        }
+    }
+    std::fs::write(&path, serde_json::to_string(&json).unwrap()).unwrap();
+    let (project, _) = LdtkProjectFile::load(data_folder().join(TYPICAL)).unwrap();
+    let (first, second) = (project.levels[0].level.iid.clone(), project.levels[1].level.iid.clone());
+    let mut app = pipeline(
+        folder.clone(),
+        TYPICAL,
+        typical_mapping(),
+        LevelSpawnBehavior::UseWorldTranslation {
+            load_level_neighbors: false,
+        },
+        Vec2::ZERO,
+    );
+    let world_entity = {
+        let world = app.world_mut();
+        world
+            .query_filtered::<Entity, With<bevy_ecs_ldtk::LdtkProjectHandle>>()
+            .single(world)
+            .unwrap()
+    };
+    app.world_mut()
+        .entity_mut(world_entity)
+        .insert(bevy_ecs_ldtk::LevelSet::from_iids([first.clone(), second.clone()]));
+    wait_for_physics(&mut app, &second);
+    for _ in 0..30 {
+        app.update();
+    }
+    assert_eq!(solid_cells(&mut app, &first), 0, "the broken level has no physics");
+    assert!(solid_cells(&mut app, &second) > 0);
+    let errors: Vec<String> = app
+        .world()
+        .resource::<LdtkPhysicsReport>()
+        .errors
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    for expected in [
+        "no entity definition 999999",
+        "layer Wall_shadows: no tileset definition 4242",
+        "layer Collisions: IntGrid value at index 1113 is outside its",
+    ] {
+        let found: Vec<&String> = errors.iter().filter(|e| e.contains(expected)).collect();
+        assert_eq!(found.len(), 1, "once: {expected:?} in {errors:#?}");
+        assert!(
+            found[0].contains(TYPICAL) && found[0].contains(&format!("level {broken}")),
+            "{}",
+            found[0]
+        );
+    }
+    let _ = std::fs::remove_dir_all(folder);
+}
+
+#[test]
+fn each_inconsistency_bevy_ecs_ldtk_would_panic_on_is_named() {
+    let text = std::fs::read_to_string(data_folder().join(TYPICAL)).unwrap();
+    let project = parse_ldtk(&text, TYPICAL).unwrap();
+    let level = &project.levels[0];
+    assert_eq!(level_spawn_problems(TYPICAL, &project.defs, level), vec![]);
+    let layer = |level: &mut Level, name: &str| -> usize {
+        level
+            .layer_instances
+            .as_ref()
+            .unwrap()
+            .iter()
+            .position(|l| l.identifier == name)
+            .unwrap()
+    };
+    type Edit = fn(&mut Level, usize, usize, &mut Definitions);
+    let cases: [(&str, Edit, &str); 9] = [
+        (
+            "Entities",
+            |l, e, _, _| l.layer_instances.as_mut().unwrap()[e].entity_instances[0].def_uid = -3,
+            "no entity definition -3",
+        ),
+        (
+            "Collisions",
+            |l, _, c, _| l.layer_instances.as_mut().unwrap()[c].layer_def_uid = -4,
+            "no layer definition -4",
+        ),
+        (
+            "Collisions",
+            |l, _, c, _| l.layer_instances.as_mut().unwrap()[c].tileset_def_uid = Some(-5),
+            "no tileset definition -5",
+        ),
+        (
+            "Collisions",
+            |_, _, _, d| d.tilesets[0].rel_path = None,
+            "has no picture",
+        ),
+        (
+            "Collisions",
+            |l, _, c, _| l.layer_instances.as_mut().unwrap()[c].c_wid = 0,
+            "at least one cell",
+        ),
+        (
+            "Collisions",
+            |l, _, c, _| l.layer_instances.as_mut().unwrap()[c].c_hei = 2_000_000,
+            "too large",
+        ),
+        (
+            "Collisions",
+            |l, _, c, _| l.layer_instances.as_mut().unwrap()[c].int_grid_csv.push(1),
+            "is outside its",
+        ),
+        (
+            "Collisions",
+            |l, _, c, _| l.layer_instances.as_mut().unwrap()[c].int_grid_csv[0] = 77,
+            "values [77] have no definition",
+        ),
+        ("", |l, _, _, _| l.world_y = i32::MAX - 10, "out of range"),
+    ];
+    for (layer_name, edit, expected) in cases {
+        let (mut level, mut defs) = (level.clone(), project.defs.clone());
+        let (e, c) = (layer(&mut level, "Entities"), layer(&mut level, "Collisions"));
+        edit(&mut level, e, c, &mut defs);
+        let problems = level_spawn_problems(TYPICAL, &defs, &level);
+        assert!(!problems.is_empty(), "{expected}: no problem found");
+        let texts: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        for text in &texts {
+            assert!(text.contains(expected), "{expected}: {text}");
+            assert!(
+                text.starts_with(&format!("{TYPICAL}: level {}", level.identifier)),
+                "{text}"
+            );
+        }
+        // One problem, in the layer edited (a tileset without its picture: in each layer using it).
+        let in_layer = texts
+            .iter()
+            .filter(|t| t.contains(&format!("layer {layer_name}:")))
+            .count();
+        assert!(layer_name.is_empty() || in_layer == 1, "{expected}: {texts:#?}");
+        assert!(
+            texts.len() == 1 || expected == "has no picture",
+            "{expected}: {texts:#?}"
+        );
+    }
+}
+
+#[test]
+fn a_level_placed_at_the_edge_of_the_integers_is_placed_without_overflow() {
+    let text = std::fs::read_to_string(data_folder().join(TYPICAL)).unwrap();
+    let mut level = parse_ldtk(&text, TYPICAL).unwrap().levels[0].clone();
+    level.world_y = i32::MAX - 10;
+    level.px_hei = 100;
+    let origin = world_origin(&level);
+    assert_eq!(origin.y, -((i32::MAX as i64 + 90) as f32));
+}
+
+#[test]
+fn a_mapped_layer_of_another_size_than_the_block_size_is_warned_about_once() {
+    let (project, physics) = load("unitTest.ldtk");
+    let (index, _) = physics
+        .iter()
+        .enumerate()
+        .find(|(_, p)| p.grids.iter().any(|(layer, ..)| layer == "IntGrid8"))
+        .expect("a level with the 8 px layer");
+    let iid = project.levels[index].level.iid.clone();
+    for block_size in [16.0, 8.0] {
+        let mut app = pipeline(
+            staged("unitTest.ldtk"),
+            "unitTest.ldtk",
+            mapping_for("unitTest.ldtk"),
+            LevelSpawnBehavior::UseWorldTranslation {
+                load_level_neighbors: false,
+            },
+            Vec2::ZERO,
+        );
+        app.insert_resource(PhysicsConfig {
+            block_size,
+            ..default()
+        });
+        app.insert_resource(LevelSelection::iid(iid.clone()));
+        wait_for_physics(&mut app, &iid);
+        let mut sizes = grid_sizes(&mut app, &iid);
+        sizes.sort_by(f32::total_cmp);
+        sizes.dedup();
+        assert_eq!(sizes, vec![8.0, 16.0], "the level has layers of both sizes");
+        // Spawned again: still one warning per layer.
+        let level = {
+            let world = app.world_mut();
+            let mut levels = world.query::<(Entity, &LevelIid)>();
+            levels.iter(world).find(|(_, l)| l.get() == &iid).unwrap().0
+        };
+        app.world_mut().entity_mut(level).insert(bevy_ecs_ldtk::Respawn);
+        for _ in 0..5 {
+            app.update();
+        }
+        let warnings: Vec<String> = app
+            .world()
+            .resource::<LdtkPhysicsReport>()
+            .warnings
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let other = if block_size == 16.0 { 8.0 } else { 16.0 };
+        assert!(!warnings.is_empty(), "{block_size} px blocks: {warnings:#?}");
+        for warning in &warnings {
+            assert!(
+                warning.starts_with("unitTest.ldtk: layer ")
+                    && warning.contains(&format!(
+                        "its cells are {other} px and PhysicsConfig::block_size is {block_size} px"
+                    )),
+                "{warning}"
+            );
+        }
+        let mut layers: Vec<&String> = warnings.iter().collect();
+        layers.dedup();
+        assert_eq!(layers.len(), warnings.len(), "once each: {warnings:#?}");
+    }
+}
+
+/// The cell sizes of level `iid`'s grids.
+fn grid_sizes(app: &mut App, iid: &str) -> Vec<f32> {
+    let world = app.world_mut();
+    world
+        .query::<(&TileGrid, &LdtkLevelPhysics)>()
+        .iter(world)
+        .filter(|(_, p)| p.level_iid == iid)
+        .map(|(grid, _)| grid.cell_size)
+        .collect()
+}
+
+#[test]
+fn a_level_spawned_again_replaces_its_physics_without_touching_despawned_entities() {
+    let mut app = pipeline(
+        data_folder(),
+        TYPICAL,
+        typical_mapping(),
+        LevelSpawnBehavior::UseZeroTranslation,
+        Vec2::ZERO,
+    );
+    // A command on an entity already despawned (despawning it twice, say) fails the test.
+    app.set_error_handler(bevy::ecs::error::panic);
+    app.insert_resource(LevelSelection::index(0));
+    let (project, _) = LdtkProjectFile::load(data_folder().join(TYPICAL)).unwrap();
+    let iid = project.levels[0].level.iid.clone();
+    wait_for_physics(&mut app, &iid);
+    let physics_entities = |app: &mut App| {
+        let world = app.world_mut();
+        let mut entities: Vec<Entity> = world
+            .query_filtered::<Entity, With<LdtkLevelPhysics>>()
+            .iter(world)
+            .collect();
+        entities.sort();
+        entities
+    };
+    let before = physics_entities(&mut app);
+    let level = {
+        let world = app.world_mut();
+        let mut levels = world.query::<(Entity, &LevelIid)>();
+        levels.iter(world).find(|(_, l)| l.get() == &iid).unwrap().0
+    };
+    // As a game's restart does.
+    app.world_mut().entity_mut(level).insert(bevy_ecs_ldtk::Respawn);
+    for _ in 0..5 {
+        app.update();
+    }
+    let after = physics_entities(&mut app);
+    assert_eq!(after.len(), before.len(), "the same physics, made again");
+    assert!(after.iter().all(|e| !before.contains(e)), "from new entities");
+}

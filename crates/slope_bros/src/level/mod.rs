@@ -11,15 +11,15 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy_platformer_physics::geometry::Aabb;
-use bevy_platformer_physics::ldtk::{
-    Definitions, FieldValue, LdtkEntityPlacement, LdtkPhysicsMapping, LdtkProjectFile, Level, LevelPhysics,
-};
+use bevy_platformer_physics::ldtk::{Definitions, FieldValue, LdtkEntityPlacement, Level, LevelPhysics};
 use bevy_platformer_physics::prelude::{PathFollower, TransformInterpolation};
 
+pub mod live_edit;
 mod objects;
 pub mod pipeline;
 pub mod sources;
 
+pub use live_edit::LevelFileWatch;
 pub use objects::{LevelObject, LevelObjects, RegisterLevelObject, SpawnObject};
 pub use pipeline::{LevelReady, level_ready};
 
@@ -337,37 +337,6 @@ pub struct LevelData {
     pub objects: Vec<(LdtkEntityPlacement, Vec<(String, bool)>)>,
 }
 
-/// Reads a level from disk (tools and tests; the game loads its levels through `bevy_ecs_ldtk`,
-/// see [`pipeline`]). A file that cannot be used at all is an error naming it; smaller problems
-/// are kept in [`LevelInfo::problems`] (each logged) and the rest of the level loads.
-pub fn read_level(source: &LevelSource, root: &DataRoot) -> Result<LevelData, String> {
-    let (path, mapping_path) = source.files(root)?;
-    let mapping = match &mapping_path {
-        Some(m) => LdtkPhysicsMapping::load(m).map_err(|e| e.to_string())?,
-        None => LdtkPhysicsMapping::default(),
-    };
-    let (project, load_problems) = LdtkProjectFile::load(&path).map_err(|e| e.to_string())?;
-    let file = path.display().to_string();
-    // The first level of the first world (a project of one level, or the start of a world).
-    let project_level = project.levels.first().ok_or_else(|| {
-        let why: Vec<String> = load_problems.iter().map(ToString::to_string).collect();
-        format!("{file}: the project has no level that loads ({})", why.join("; "))
-    })?;
-    let (physics, errors) = project.level_physics(project_level, &mapping);
-    let mapping_problems = mapping.check(&file, &project.json.defs);
-    let problems: Vec<String> = load_problems
-        .iter()
-        .chain(&mapping_problems)
-        .chain(&errors)
-        .map(ToString::to_string)
-        .collect();
-    let data = level_data(&file, &project_level.level, &project.json.defs, physics, problems);
-    for problem in &data.info.problems {
-        error!("{problem}");
-    }
-    Ok(data)
-}
-
 /// The game's view of `level` (of the project `file` with definitions `defs`), whose physics the
 /// plugin's bridge made: its theme, clock, player start, collision cells and objects. `problems`
 /// are those found so far; the game's own (an unknown theme, no player) are added after them.
@@ -493,7 +462,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<LevelInfo>()
         .init_resource::<LevelLoadError>();
     app.add_message::<LevelSpawned>();
-    app.add_plugins(pipeline::plugin);
+    app.add_plugins((pipeline::plugin, live_edit::plugin));
     // Lifts are drawn between fixed steps, as the bodies are.
     app.add_observer(|added: On<Add, PathFollower>, mut commands: Commands| {
         commands.entity(added.entity).insert(TransformInterpolation);

@@ -24,9 +24,11 @@ use bevy_ecs_ldtk::prelude::{
 use bevy_platformer_physics::TileGrid;
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::ldtk::{
-    LdtkLevelEntity, LdtkLevelPhysics, LdtkPhysicsMapping, LdtkPhysicsPlugin, LdtkPhysicsSystems, Level, level_physics,
+    LdtkLevelPhysics, LdtkLevelProblems, LdtkPhysicsMapping, LdtkPhysicsPlugin, LdtkPhysicsSystems, Level,
+    LevelPhysics, level_spawn_problems,
 };
 
+use super::live_edit::LevelFileWatch;
 use super::sources::{UndecodedPictureLoader, asset_path};
 use super::{
     CurrentLevel, GameData, LevelClock, LevelData, LevelEntity, LevelLoadError, LevelObject, LevelObjects, LevelSource,
@@ -92,10 +94,11 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(PreUpdate, finish_level.after(LdtkPhysicsSystems));
 }
 
-/// Despawns the level: its objects, its `bevy_ecs_ldtk` world and the physics made for it.
+/// Despawns the level: its objects and its `bevy_ecs_ldtk` world (the bridge despawns the
+/// physics it made for it).
 fn despawn_level(world: &mut World) {
     let old: Vec<Entity> = world
-        .query_filtered::<Entity, Or<(With<LevelEntity>, With<LdtkLevelPhysics>, With<LdtkLevelEntity>)>>()
+        .query_filtered::<Entity, With<LevelEntity>>()
         .iter(world)
         .collect();
     for entity in old {
@@ -142,8 +145,8 @@ pub fn restart_level(world: &mut World) {
 }
 
 fn spawn_level_world(world: &mut World, source: &LevelSource, root: &DataRoot) -> Result<(), String> {
+    let (project_file, mapping_file) = source.files(root)?;
     if world.resource::<MappingOf>().0.as_ref() != Some(source) {
-        let (_, mapping_file) = source.files(root)?;
         let mapping = match &mapping_file {
             Some(m) => LdtkPhysicsMapping::load(m).map_err(|e| e.to_string())?,
             None => LdtkPhysicsMapping::default(),
@@ -163,6 +166,9 @@ fn spawn_level_world(world: &mut World, source: &LevelSource, root: &DataRoot) -
             handle
         }
     };
+    world
+        .resource_mut::<LevelFileWatch>()
+        .watch(project_file, file.clone(), mapping_file);
     world.spawn((
         Name::new(format!("level {file}")),
         LdtkWorldBundle {
@@ -182,6 +188,7 @@ fn watch_loading(
     server: Res<AssetServer>,
     projects: Res<Assets<LdtkProject>>,
     worlds: Query<(&LdtkProjectHandle, &LevelWorld)>,
+    external: Option<Res<Assets<LdtkExternalLevel>>>,
     selection: Option<Res<LevelSelection>>,
     ready: Res<LevelReady>,
     mut load_error: ResMut<LevelLoadError>,
@@ -208,13 +215,33 @@ fn watch_loading(
         error!("{file}: the project has no level");
         return;
     };
-    let wanted = LevelSelection::iid(first.iid.clone());
-    if selection.as_deref() != Some(&wanted) {
-        commands.insert_resource(wanted);
-    }
     match server.get_recursive_dependency_load_state(handle.handle.id()) {
         Some(RecursiveDependencyLoadState::Loaded | RecursiveDependencyLoadState::Failed(_)) => *settled_for += 1,
         _ => return,
+    }
+    // A level bevy_ecs_ldtk cannot spawn (the bridge does not let it): said at once, with why.
+    let level = match project.data() {
+        LdtkProjectData::Standalone(data) => data.get_loaded_level_by_iid(&first.iid),
+        LdtkProjectData::Parent(data) => external
+            .as_ref()
+            .and_then(|external| data.get_external_level_by_iid(external, &first.iid)),
+    };
+    if let Some(level) = level {
+        let problems = level_spawn_problems(file, &project.json_data().defs, level.raw());
+        if !problems.is_empty() {
+            let message = format!(
+                "{file}: level {} cannot be played: {}",
+                first.identifier,
+                problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+            );
+            error!("{message}");
+            load_error.0 = Some(message);
+            return;
+        }
+    }
+    let wanted = LevelSelection::iid(first.iid.clone());
+    if selection.as_deref() != Some(&wanted) {
+        commands.insert_resource(wanted);
     }
     if *settled_for > SETTLE_UPDATES {
         let why = match server.get_recursive_dependency_load_state(handle.handle.id()) {
@@ -244,15 +271,15 @@ pub fn finish_level(world: &mut World, mut cursor: Local<MessageCursor<LevelEven
     }
 }
 
-/// The game's view of level `iid`, as `bevy_ecs_ldtk` placed it, if it is the game's level.
+/// The game's view of level `iid`, as `bevy_ecs_ldtk` placed it and the bridge made its physics,
+/// if it is the game's level.
 fn read_spawned_level(world: &mut World, iid: &str) -> Option<LevelData> {
-    let (level_at, parent) = world
-        .query::<(&LevelIid, &Transform, &ChildOf)>()
+    let (physics, problems, parent) = world
+        .query::<(&LevelIid, &LevelPhysics, &LdtkLevelProblems, &ChildOf)>()
         .iter(world)
         .find(|(level, ..)| level.get() == iid)
-        .map(|(_, transform, child_of)| (transform.translation.truncate(), child_of.parent()))?;
+        .map(|(_, physics, problems, child_of)| (physics.clone(), problems.0.clone(), child_of.parent()))?;
     let file = world.get::<LevelWorld>(parent)?.file.clone();
-    let world_at = world.get::<Transform>(parent)?.translation.truncate();
     let handle = world.get::<LdtkProjectHandle>(parent)?.handle.clone();
     let projects = world.resource::<Assets<LdtkProject>>();
     let project = projects.get(&handle)?;
@@ -266,15 +293,8 @@ fn read_spawned_level(world: &mut World, iid: &str) -> Option<LevelData> {
         }
     };
     let defs = project.json_data().defs.clone();
-    let mapping = world.resource::<LdtkPhysicsMapping>();
-    // The same physics the bridge spawned (it logged its problems): the game reads its placements.
-    let (physics, errors) = level_physics(&file, &level, &defs, mapping, level_at + world_at);
-    let known: Vec<String> = mapping
-        .check(&file, &defs)
-        .iter()
-        .chain(&errors)
-        .map(ToString::to_string)
-        .collect();
+    // The bridge logged its problems; the game's own are logged here.
+    let known: Vec<String> = problems.iter().map(ToString::to_string).collect();
     let logged = known.len();
     let mut data = level_data(&file, &level, &defs, physics, known);
     for problem in &data.info.problems[logged..] {

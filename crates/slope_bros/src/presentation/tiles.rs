@@ -281,7 +281,9 @@ mod tests {
     use bevy_platformer_physics::ldtk::LdtkProjectFile;
 
     use super::*;
-    use crate::level::{BUILTIN_LEVELS, LevelSource, read_level};
+    use crate::app::headless_app;
+    use crate::input::InputSource;
+    use crate::level::{BUILTIN_LEVELS, LevelInfo, LevelSource};
     use crate::paths::DataRoot;
 
     /// The levels carry the game's tiles (auto-layer rules on `Collisions`, computed by
@@ -291,10 +293,11 @@ mod tests {
     fn the_levels_auto_layer_tiles_are_the_tiles_the_game_draws() {
         let root = DataRoot::built_from();
         for (i, name) in BUILTIN_LEVELS.iter().enumerate() {
-            let data = read_level(&LevelSource::Builtin(i), &root).unwrap();
-            let cells = &data.info.cells;
+            let app = headless_app(root.clone(), LevelSource::Builtin(i), None, InputSource::Idle);
+            let info = app.world().resource::<LevelInfo>().clone();
+            let cells = &info.cells;
             assert!(cells.game_values, "{name}: the game's blocks");
-            let (_, grid, _) = &data.physics.grids[0];
+            let grid = app.world().get::<TileGrid>(cells.grid.expect("a grid")).unwrap();
             let path = root.levels().join(format!("{name}.ldtk"));
             let (project, problems) = LdtkProjectFile::load(&path).unwrap();
             assert!(problems.is_empty(), "{name}: {problems:?}");
@@ -320,7 +323,7 @@ mod tests {
             for y in 0..cells.height as i32 {
                 for x in 0..cells.width as i32 {
                     let at = IVec2::new(x, y);
-                    let expected = tile_column(cells, at, grid.get(x, y)).map(|c| GameAssets::tile(data.info.theme, c));
+                    let expected = tile_column(cells, at, grid.get(x, y)).map(|c| GameAssets::tile(info.theme, c));
                     assert_eq!(
                         tiles.get(&at).map(|t| *t as usize),
                         expected,
