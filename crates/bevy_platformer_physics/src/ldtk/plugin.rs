@@ -200,26 +200,21 @@ fn refuse_levels_that_cannot_spawn(
 ) {
     let Some(assets) = &assets else { return };
     for (entity, iid, child_of) in &about_to_spawn {
-        let Some(project) = projects
+        let Some((handle, project)) = projects
             .get(child_of.parent())
             .ok()
             .and_then(|h| assets.get(&h.handle).map(|p| (h, p)))
         else {
             continue;
         };
-        let (handle, project) = project;
-        let level = match project.data() {
-            LdtkProjectData::Standalone(data) => data.get_loaded_level_by_iid(iid.get()),
-            LdtkProjectData::Parent(data) => external
-                .as_ref()
-                .and_then(|external| data.get_external_level_by_iid(external, iid.get())),
+        let Some(level) = loaded_level(project, external.as_deref(), iid.get()) else {
+            continue;
         };
-        let Some(level) = level else { continue };
         let file = handle
             .handle
             .path()
             .map_or_else(|| "LDtk project".to_string(), |p| p.to_string());
-        let problems = level_spawn_problems(&file, &project.json_data().defs, level.raw());
+        let problems = level_spawn_problems(&file, &project.json_data().defs, level);
         if problems.is_empty() {
             continue;
         }
@@ -228,11 +223,27 @@ fn refuse_levels_that_cannot_spawn(
         if reported.insert((iid.get().clone(), text.join("\n"))) {
             log::error!(
                 "{file}: level {} cannot be spawned: {}",
-                level.raw().identifier,
+                level.identifier,
                 text.join("; ")
             );
             report.errors.extend(problems);
         }
+    }
+}
+
+/// Level `iid` of `project`, with its layers: from the project file, or from its own `.ldtkl` file
+/// (an asset of `external`) once that has loaded.
+pub fn loaded_level<'a>(
+    project: &'a LdtkProject,
+    external: Option<&'a Assets<LdtkExternalLevel>>,
+    iid: &str,
+) -> Option<&'a Level> {
+    let iid = iid.to_string();
+    match project.data() {
+        LdtkProjectData::Standalone(data) => data.get_loaded_level_by_iid(&iid).map(|l| l.raw()),
+        LdtkProjectData::Parent(data) => external
+            .and_then(|external| data.get_external_level_by_iid(external, &iid))
+            .map(|l| l.raw()),
     }
 }
 
@@ -372,13 +383,7 @@ fn follow_level_events(
             let Some(project) = assets.get(&handle.handle) else {
                 continue;
             };
-            let level = match project.data() {
-                LdtkProjectData::Standalone(data) => data.get_loaded_level_by_iid(iid),
-                LdtkProjectData::Parent(data) => external
-                    .as_ref()
-                    .and_then(|external| data.get_external_level_by_iid(external, iid)),
-            };
-            let Some(level) = level else {
+            let Some(level) = loaded_level(project, external.as_deref(), iid) else {
                 continue;
             };
             let file = handle
@@ -397,7 +402,7 @@ fn follow_level_events(
                 .map(|(e, _)| e);
             let origin = level_entity.map_or(Vec2::ZERO, |entity| world_translation(entity, &transforms));
             despawn_level_physics(&mut commands, &physics, iid);
-            let (level_physics, problems) = level_physics(&file, level.raw(), defs, &mapping, origin);
+            let (level_physics, problems) = level_physics(&file, level, defs, &mapping, origin);
             errors.extend(problems.iter().cloned());
             for problem in errors {
                 log::error!("{problem}");

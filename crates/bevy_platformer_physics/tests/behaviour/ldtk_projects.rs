@@ -850,14 +850,8 @@ fn despawning_a_world_despawns_the_physics_of_its_levels() {
         "{physics} physics entities, {lifted} lifted bodies"
     );
     // The game despawns the world entity itself: bevy_ecs_ldtk sends no `LevelEvent` for that.
-    let world_entity = {
-        let world = app.world_mut();
-        world
-            .query_filtered::<Entity, With<bevy_ecs_ldtk::LdtkProjectHandle>>()
-            .single(world)
-            .unwrap()
-    };
-    app.world_mut().entity_mut(world_entity).despawn();
+    let ldtk_world = world_entity(&mut app);
+    app.world_mut().entity_mut(ldtk_world).despawn();
     app.update();
     assert_eq!(count(&mut app), (0, 0), "nothing of the level is left");
 }
@@ -893,15 +887,9 @@ fn a_level_bevy_ecs_ldtk_cannot_spawn_is_reported_and_the_others_spawn() {
         },
         Vec2::ZERO,
     );
-    let world_entity = {
-        let world = app.world_mut();
-        world
-            .query_filtered::<Entity, With<bevy_ecs_ldtk::LdtkProjectHandle>>()
-            .single(world)
-            .unwrap()
-    };
+    let ldtk_world = world_entity(&mut app);
     app.world_mut()
-        .entity_mut(world_entity)
+        .entity_mut(ldtk_world)
         .insert(bevy_ecs_ldtk::LevelSet::from_iids([first.clone(), second.clone()]));
     wait_for_physics(&mut app, &second);
     for _ in 0..30 {
@@ -1058,15 +1046,7 @@ fn a_mapped_layer_of_another_size_than_the_block_size_is_warned_about_once() {
         sizes.dedup();
         assert_eq!(sizes, vec![8.0, 16.0], "the level has layers of both sizes");
         // Spawned again: still one warning per layer.
-        let level = {
-            let world = app.world_mut();
-            let mut levels = world.query::<(Entity, &LevelIid)>();
-            levels.iter(world).find(|(_, l)| l.get() == &iid).unwrap().0
-        };
-        app.world_mut().entity_mut(level).insert(bevy_ecs_ldtk::Respawn);
-        for _ in 0..5 {
-            app.update();
-        }
+        respawn_level(&mut app, &iid);
         let warnings: Vec<String> = app
             .world()
             .resource::<LdtkPhysicsReport>()
@@ -1127,17 +1107,29 @@ fn a_level_spawned_again_replaces_its_physics_without_touching_despawned_entitie
         entities
     };
     let before = physics_entities(&mut app);
-    let level = {
-        let world = app.world_mut();
-        let mut levels = world.query::<(Entity, &LevelIid)>();
-        levels.iter(world).find(|(_, l)| l.get() == &iid).unwrap().0
-    };
     // As a game's restart does.
+    respawn_level(&mut app, &iid);
+    let after = physics_entities(&mut app);
+    assert_eq!(after.len(), before.len(), "the same physics, made again");
+    assert!(after.iter().all(|e| !before.contains(e)), "from new entities");
+}
+
+/// Has `bevy_ecs_ldtk` spawn level `iid` again, and lets it.
+fn respawn_level(app: &mut App, iid: &str) {
+    let world = app.world_mut();
+    let mut levels = world.query::<(Entity, &LevelIid)>();
+    let level = levels.iter(world).find(|(_, l)| l.get() == iid).unwrap().0;
     app.world_mut().entity_mut(level).insert(bevy_ecs_ldtk::Respawn);
     for _ in 0..5 {
         app.update();
     }
-    let after = physics_entities(&mut app);
-    assert_eq!(after.len(), before.len(), "the same physics, made again");
-    assert!(after.iter().all(|e| !before.contains(e)), "from new entities");
+}
+
+/// The app's one `bevy_ecs_ldtk` world entity.
+fn world_entity(app: &mut App) -> Entity {
+    let world = app.world_mut();
+    world
+        .query_filtered::<Entity, With<bevy_ecs_ldtk::LdtkProjectHandle>>()
+        .single(world)
+        .unwrap()
 }

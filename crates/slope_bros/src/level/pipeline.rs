@@ -15,7 +15,7 @@ use bevy::asset::{LoadState, RecursiveDependencyLoadState};
 use bevy::ecs::message::MessageCursor;
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
-use bevy_ecs_ldtk::assets::{LdtkExternalLevel, LdtkProjectData};
+use bevy_ecs_ldtk::assets::LdtkExternalLevel;
 use bevy_ecs_ldtk::ldtk::raw_level_accessor::RawLevelAccessor;
 use bevy_ecs_ldtk::prelude::{
     IntGridRendering, LdtkPlugin, LdtkProject, LdtkProjectHandle, LdtkSettings, LdtkWorldBundle, LevelBackground,
@@ -25,7 +25,7 @@ use bevy_platformer_physics::TileGrid;
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::ldtk::{
     LdtkLevelPhysics, LdtkLevelProblems, LdtkPhysicsMapping, LdtkPhysicsPlugin, LdtkPhysicsSystems, Level,
-    LevelPhysics, level_spawn_problems,
+    LevelPhysics, level_spawn_problems, loaded_level,
 };
 
 use super::live_edit::LevelFileWatch;
@@ -220,14 +220,8 @@ fn watch_loading(
         _ => return,
     }
     // A level bevy_ecs_ldtk cannot spawn (the bridge does not let it): said at once, with why.
-    let level = match project.data() {
-        LdtkProjectData::Standalone(data) => data.get_loaded_level_by_iid(&first.iid),
-        LdtkProjectData::Parent(data) => external
-            .as_ref()
-            .and_then(|external| data.get_external_level_by_iid(external, &first.iid)),
-    };
-    if let Some(level) = level {
-        let problems = level_spawn_problems(file, &project.json_data().defs, level.raw());
+    if let Some(level) = loaded_level(project, external.as_deref(), &first.iid) {
+        let problems = level_spawn_problems(file, &project.json_data().defs, level);
         if !problems.is_empty() {
             let message = format!(
                 "{file}: level {} cannot be played: {}",
@@ -283,15 +277,7 @@ fn read_spawned_level(world: &mut World, iid: &str) -> Option<LevelData> {
     let handle = world.get::<LdtkProjectHandle>(parent)?.handle.clone();
     let projects = world.resource::<Assets<LdtkProject>>();
     let project = projects.get(&handle)?;
-    let level: Level = match project.data() {
-        LdtkProjectData::Standalone(data) => data.get_loaded_level_by_iid(&iid.to_string())?.raw().clone(),
-        LdtkProjectData::Parent(data) => {
-            let external = world.resource::<Assets<LdtkExternalLevel>>();
-            data.get_external_level_by_iid(external, &iid.to_string())?
-                .raw()
-                .clone()
-        }
-    };
+    let level: Level = loaded_level(project, world.get_resource::<Assets<LdtkExternalLevel>>(), iid)?.clone();
     let defs = project.json_data().defs.clone();
     // The bridge logged its problems; the game's own are logged here.
     let known: Vec<String> = problems.iter().map(ToString::to_string).collect();
