@@ -366,15 +366,18 @@ fn follow_level_events(
             levels
                 .iter()
                 .map(|(_, iid)| iid.get().clone())
-                .filter(|iid| !spawned.contains(iid)),
+                .filter(|iid| !spawned.contains(iid) && !gone.contains(iid)),
         );
     }
-    for iid in &gone {
+    // Once each, though a level respawned (`Respawn`) is both gone and spawned in one frame: the
+    // physics of the levels gone, spawned again or remade, and the bodies lifted out of the levels
+    // gone or spawned again.
+    let remade_or_gone: HashSet<&String> = gone.iter().chain(&spawned).chain(&remade).collect();
+    for iid in remade_or_gone {
         despawn_level_physics(&mut commands, &physics, iid);
-        despawn_level_entities(&mut commands, &lifted, iid);
     }
-    for iid in &spawned {
-        // The bodies lifted out of the level's previous spawn (bevy_ecs_ldtk respawned it).
+    let respawned_or_gone: HashSet<&String> = gone.iter().chain(&spawned).collect();
+    for iid in respawned_or_gone {
         despawn_level_entities(&mut commands, &lifted, iid);
     }
     let Some(assets) = &assets else { return };
@@ -401,7 +404,6 @@ fn follow_level_events(
                 .find(|(_, level_iid)| level_iid.get() == iid)
                 .map(|(e, _)| e);
             let origin = level_entity.map_or(Vec2::ZERO, |entity| world_translation(entity, &transforms));
-            despawn_level_physics(&mut commands, &physics, iid);
             let (level_physics, problems) = level_physics(&file, level, defs, &mapping, origin);
             errors.extend(problems.iter().cloned());
             for problem in errors {
