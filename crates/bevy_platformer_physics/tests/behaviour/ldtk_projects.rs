@@ -897,13 +897,7 @@ fn a_level_bevy_ecs_ldtk_cannot_spawn_is_reported_and_the_others_spawn() {
     }
     assert_eq!(solid_cells(&mut app, &first), 0, "the broken level has no physics");
     assert!(solid_cells(&mut app, &second) > 0);
-    let errors: Vec<String> = app
-        .world()
-        .resource::<LdtkPhysicsReport>()
-        .errors
-        .iter()
-        .map(ToString::to_string)
-        .collect();
+    let errors = report_lines(&app, |report| &report.errors);
     for expected in [
         "no entity definition 999999",
         "layer Wall_shadows: no tileset definition 4242",
@@ -1047,13 +1041,7 @@ fn a_mapped_layer_of_another_size_than_the_block_size_is_warned_about_once() {
         assert_eq!(sizes, vec![8.0, 16.0], "the level has layers of both sizes");
         // Spawned again: still one warning per layer.
         respawn_level(&mut app, &iid);
-        let warnings: Vec<String> = app
-            .world()
-            .resource::<LdtkPhysicsReport>()
-            .warnings
-            .iter()
-            .map(ToString::to_string)
-            .collect();
+        let warnings = report_lines(&app, |report| &report.warnings);
         let other = if block_size == 16.0 { 8.0 } else { 16.0 };
         assert!(!warnings.is_empty(), "{block_size} px blocks: {warnings:#?}");
         for warning in &warnings {
@@ -1169,4 +1157,12 @@ fn world_entity(app: &mut App) -> Entity {
         .query_filtered::<Entity, With<bevy_ecs_ldtk::LdtkProjectHandle>>()
         .single(world)
         .unwrap()
+}
+
+/// The errors or warnings (`which`) of the app's [`LdtkPhysicsReport`], as text.
+fn report_lines(app: &App, which: impl Fn(&LdtkPhysicsReport) -> &Vec<LdtkPhysicsError>) -> Vec<String> {
+    which(app.world().resource::<LdtkPhysicsReport>())
+        .iter()
+        .map(ToString::to_string)
+        .collect()
 }

@@ -42,6 +42,7 @@ struct WatchedFile {
     modified: Option<SystemTime>,
 }
 
+#[derive(Clone)]
 enum FileKind {
     /// The project, at this asset path.
     Project(String),
@@ -100,11 +101,7 @@ fn check_level_files(world: &mut World) {
         let now = modified(&file.path);
         if now != file.modified {
             file.modified = now;
-            changed.push(match &file.kind {
-                FileKind::Project(asset) => FileKind::Project(asset.clone()),
-                FileKind::LevelFile(asset) => FileKind::LevelFile(asset.clone()),
-                FileKind::Mapping => FileKind::Mapping,
-            });
+            changed.push(file.kind.clone());
             info!("{}: changed; the level starts over from it", file.path.display());
         }
         if now.is_none() {
