@@ -4,7 +4,7 @@ use crate::common::*;
 use bevy::prelude::*;
 use bevy_platformer_physics::pixel_perfect::masks_overlap;
 use bevy_platformer_physics::prelude::*;
-use slope_bros::gameplay::enemies::{EnemyKind, KnockedOut};
+use slope_bros::gameplay::enemies::{Asleep, EnemyKind, KnockedOut};
 use slope_bros::gameplay::hammer::{Hammer, player_image};
 use slope_bros::gameplay::player::{Player, PlayerStatus};
 use slope_bros::gameplay::progress::GameProgress;
@@ -71,12 +71,13 @@ fn walking_into_a_walker_kills_a_small_player() {
 
 #[test]
 fn a_ledge_walker_turns_at_the_ledge_and_a_walker_walks_off() {
+    // The player is shut in a cell between the platforms, near enough to wake both walkers.
     let level = write_level(
         "ledges",
         &[
-            "SP...................................S",
-            "S....................................S",
-            "S.......W..............w.............S",
+            "S.............SSS....................S",
+            "S.............SPS....................S",
+            "S.......W.....SSS......w.............S",
             "S....#######.......#######...........S",
             "S....................................S",
             "S....................................S",
@@ -240,4 +241,89 @@ fn hammer_throwers_throw_hammers_at_a_near_player() {
         .map(|t| t.thrown)
         .sum();
     assert!(thrown >= 2, "the thrower threw {thrown} hammers in 4 s");
+}
+
+#[test]
+fn an_enemy_sleeps_until_the_player_comes_near_then_walks() {
+    let wake = Tuning::default().enemies.wake_distance;
+    let level = write_level(
+        "wake",
+        &[
+            "S...............................................S",
+            "S.P.............................................S",
+            "S..........................................w....S",
+            "#################################################",
+        ],
+        &[],
+    );
+    // Stand still for 2 s, then run right.
+    let mut app = app_on(level, Replay::default().hold(120, "").hold(600, "RB"));
+    tick(&mut app, 2);
+    let (_, _, start) = enemies(&mut app)[0].clone();
+    assert!(
+        start.x - player_feet(&mut app).x > wake,
+        "the walker starts out of reach"
+    );
+    tick(&mut app, 118);
+    let (entity, _, still) = enemies(&mut app)[0].clone();
+    assert_eq!(still, start, "asleep while the player is far: it has not moved");
+    assert!(app.world().entity(entity).contains::<Asleep>());
+    let mut woke_at = None;
+    for _ in 0..200 {
+        tick(&mut app, 1);
+        let Some((_, _, at)) = enemies(&mut app).into_iter().next() else {
+            break;
+        };
+        let distance = at.x - player_feet(&mut app).x;
+        if woke_at.is_none() && at != start {
+            woke_at = Some(distance);
+        }
+    }
+    let distance = woke_at.expect("the walker woke up and walked");
+    assert!(
+        distance <= wake + 8.0 && distance > wake - 16.0,
+        "it woke when the player came within {wake} px, at {distance} px"
+    );
+}
+
+#[test]
+fn two_walkers_that_meet_turn_back() {
+    // The player is shut in a cell above, near enough to wake both walkers. Both walk left; the
+    // left one turns at the wall and meets the right one head-on.
+    let level = write_level(
+        "meet",
+        &[
+            "SSSS.............................S",
+            "SPS..............................S",
+            "SSSS.............................S",
+            "S................................S",
+            "S..w......w......................S",
+            "##################################",
+        ],
+        &[],
+    );
+    let mut app = app_on(level, Replay::default());
+    tick(&mut app, 1);
+    let starts = enemies(&mut app);
+    assert_eq!(starts.len(), 2, "both walkers are in the level");
+    let right_one = starts.iter().max_by(|a, b| a.2.x.total_cmp(&b.2.x)).unwrap().0;
+    let left_wall = 16.0;
+    let mut right_turned = false;
+    for step in 0..900 {
+        tick(&mut app, 1);
+        let walkers = enemies(&mut app);
+        assert_eq!(walkers.len(), 2, "both walkers are in the level");
+        let (_, right, at) = walkers.iter().find(|w| w.0 == right_one).unwrap();
+        let (_, _, other) = walkers.iter().find(|w| w.0 != right_one).unwrap();
+        assert!(
+            at.x - other.x > 14.0 - 2.0,
+            "step {step}: the walkers passed through each other (right one at {at}, left one at {other})"
+        );
+        assert!(
+            at.x - 7.0 > left_wall + 14.0,
+            "the right walker never reaches the left wall"
+        );
+        right_turned |= right.direction > 0.0;
+    }
+    assert!(right_turned, "the right walker turned back at the left one");
 }

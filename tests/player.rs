@@ -1,10 +1,11 @@
 //! The player end to end: running, variable jumps, coyote time, jump buffer, growth and damage,
-//! drop-through, pits and respawn.
+//! drop-through, pits and respawn, the slope slide, crouching, the power-up kept between levels.
 
 use crate::common::*;
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
+use slope_bros::gameplay::enemies::{Enemy, KnockedOut, spawn_walker};
 use slope_bros::gameplay::items::spawn_mushroom;
 use slope_bros::gameplay::player::{Form, Player, PlayerStatus};
 use slope_bros::gameplay::progress::{GameProgress, RunOutcome};
@@ -336,4 +337,235 @@ fn falling_into_a_pit_costs_a_life_and_restarts_at_the_checkpoint() {
         (feet.x - (10.0 * 16.0 + 8.0)).abs() < 4.0,
         "the player restarted at the checkpoint, is at {feet}"
     );
+}
+
+/// A level with a ramp down to the right from the player's start to flat ground: 45° (one row per
+/// column) or gentle (gradient 1/2, one row per two columns), `drop` rows high, then 30 columns of
+/// flat ground. The player starts above the ramp's second cell.
+fn ramp_level(name: &str, gentle: bool, drop: usize) -> std::path::PathBuf {
+    let run = if gentle { 2 * drop } else { drop };
+    let width = 2 + run + 30;
+    let height = drop + 4;
+    let mut rows: Vec<Vec<char>> = vec![vec!['.'; width]; height];
+    for row in rows.iter_mut() {
+        row[0] = 'S';
+        row[width - 1] = 'S';
+    }
+    // The ramp: rows 2..2+drop; under each slope cell, ground to the bottom.
+    for step in 0..drop {
+        let row = 2 + step;
+        let cells: Vec<(usize, char)> = if gentle {
+            vec![(1 + 2 * step, 'L'), (2 + 2 * step, 'l')]
+        } else {
+            vec![(1 + step, '\\')]
+        };
+        for (col, c) in cells {
+            rows[row][col] = c;
+            for below in rows.iter_mut().skip(row + 1) {
+                below[col] = '#';
+            }
+        }
+    }
+    // Flat ground after the ramp, and the bottom row.
+    for col in 1 + run..width - 1 {
+        for row in rows.iter_mut().skip(2 + drop) {
+            row[col] = '#';
+        }
+    }
+    rows[1][if gentle { 3 } else { 2 }] = 'P';
+    let rows: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    write_level(name, &rows, &[])
+}
+
+/// Slides down the ramp of [`ramp_level`] holding Down: the fastest speed while sliding on the
+/// slope, and the player at the end.
+fn slide(gentle: bool) -> (f32, Player, Vec2, f32) {
+    let mut app = app_on(
+        ramp_level("slide", gentle, 8),
+        Replay::default().hold(20, "").hold(400, "D"),
+    );
+    let mut fastest: f32 = 0.0;
+    for _ in 0..420 {
+        tick(&mut app, 1);
+        let world = app.world_mut();
+        let mut query = world.query::<(&Player, &Velocity, &MovementState)>();
+        let (p, v, state) = query.single(world).unwrap();
+        if p.sliding && state.supporting_slope.is_some() {
+            fastest = fastest.max(v.x);
+        }
+    }
+    let speed = app
+        .world_mut()
+        .query_filtered::<&Velocity, With<Player>>()
+        .single(app.world())
+        .unwrap()
+        .x;
+    let (p, _) = player(&mut app);
+    (fastest, p, player_feet(&mut app), speed)
+}
+
+#[test]
+fn down_on_a_slope_slides_down_it_faster_on_steeper_slopes_until_level_ground() {
+    let t = Tuning::default().player;
+    let (steep, end, feet, speed) = slide(false);
+    let (gentle, ..) = slide(true);
+    let expected_steep = t.slide_speed + t.slide_speed_per_gradient;
+    let expected_gentle = t.slide_speed + t.slide_speed_per_gradient * 0.5;
+    assert!(
+        (steep - expected_steep).abs() < 0.05 * expected_steep,
+        "slide on 45°: {steep} px/s, expected {expected_steep}"
+    );
+    assert!(
+        (gentle - expected_gentle).abs() < 0.05 * expected_gentle,
+        "slide on the gentle slope: {gentle} px/s, expected {expected_gentle}"
+    );
+    assert!(steep > gentle + 15.0, "steeper is faster: {steep} against {gentle}");
+    // The ramp ends at column 9 (x 144), 8 rows down: the slide carried the player onto the flat
+    // ground, where it stopped sliding and came to rest with Down still held.
+    assert!(
+        feet.x > 9.0 * 16.0 && feet.y < 4.5 * 16.0,
+        "the player slid down to the flat ground, is at {feet}"
+    );
+    assert!(!end.sliding, "the slide ends on level ground");
+    assert_eq!(speed, 0.0, "and the player came to rest");
+    assert_eq!(end.status, PlayerStatus::Alive);
+}
+
+#[test]
+fn a_slide_knocks_out_the_enemy_in_its_way() {
+    let mut app = app_on(
+        ramp_level("slide_enemy", false, 8),
+        Replay::default().hold(20, "").hold(300, "D"),
+    );
+    tick(&mut app, 1);
+    // A walker on the ramp, below the player: the slope cell of column 6 is on row 7 of 12, its
+    // surface 72 px high at the column's middle; the walker falls the last pixels onto it.
+    {
+        let world = app.world_mut();
+        let tuning = world.resource::<Tuning>().clone();
+        spawn_walker(&mut world.commands(), Vec2::new(6.5 * 16.0, 84.0), false, &tuning);
+        world.flush();
+    }
+    let mut knocked_out = false;
+    for _ in 0..300 {
+        tick(&mut app, 1);
+        assert_eq!(
+            player(&mut app).0.status,
+            PlayerStatus::Alive,
+            "the slide does not hurt"
+        );
+        let world = app.world_mut();
+        knocked_out |= world
+            .query_filtered::<(), (With<Enemy>, With<KnockedOut>)>()
+            .iter(world)
+            .next()
+            .is_some();
+    }
+    assert!(knocked_out, "the slide knocked the walker out");
+}
+
+#[test]
+fn a_big_player_crouches_and_cannot_stand_up_under_a_low_ceiling() {
+    let t = Tuning::default().player;
+    // Crouch from step 40, try to walk right while crouched, let go at step 100, crouch again at
+    // 140 and let go at 160, under a block put above the player at step 150.
+    let replay = Replay::default()
+        .hold(40, "")
+        .hold(30, "D")
+        .hold(30, "DR")
+        .hold(40, "")
+        .hold(20, "D")
+        .hold(100, "");
+    let mut app = app_on(write_level("crouch", &FLAT, &[]), replay);
+    tick(&mut app, 5);
+    give_mushroom(&mut app);
+    tick(&mut app, 30);
+    assert_eq!(player(&mut app).0.form, Form::Big, "the mushroom grew the player");
+    let standing = player_feet(&mut app);
+    tick(&mut app, 10);
+    assert!(player(&mut app).0.crouching, "Down crouches");
+    assert_eq!(
+        player_box(&mut app).size(),
+        t.crouch_size,
+        "with the crouching collider"
+    );
+    assert!(
+        (player_feet(&mut app) - standing).length() < 0.01,
+        "feet where they were"
+    );
+    tick(&mut app, 50);
+    assert!(
+        (player_feet(&mut app).x - standing.x).abs() < 0.01,
+        "a crouching player does not walk"
+    );
+    tick(&mut app, 20);
+    assert!(!player(&mut app).0.crouching, "letting go of Down stands up");
+    assert_eq!(player_box(&mut app).size(), t.big_size);
+    tick(&mut app, 35);
+    assert!(player(&mut app).0.crouching, "crouched again");
+    // A ceiling 20 px above the feet: the crouching collider (15 px) fits under it, the big one
+    // (30 px) does not.
+    let feet = player_feet(&mut app);
+    let block = app
+        .world_mut()
+        .spawn((
+            Collider::rectangle(64.0, 16.0),
+            Transform::from_xyz(feet.x, feet.y + 28.0, 0.0),
+        ))
+        .id();
+    tick(&mut app, 40);
+    let (p, _) = player(&mut app);
+    assert!(p.crouching, "Down let go under the low ceiling: still crouching");
+    assert_eq!(player_box(&mut app).size(), t.crouch_size);
+    app.world_mut().despawn(block);
+    tick(&mut app, 2);
+    assert!(!player(&mut app).0.crouching, "the ceiling gone, the player stands up");
+    assert_eq!(player_box(&mut app).size(), t.big_size);
+}
+
+#[test]
+fn a_power_up_is_kept_into_the_next_level_and_lost_by_dying() {
+    let t = Tuning::default().player;
+    let rows = [
+        "S.......................S",
+        "S.P.....................S",
+        "###############....######",
+    ];
+    let mut app = app_on(
+        write_level("carry", &rows, &[]),
+        Replay::default().hold(60, "").hold(600, "R"),
+    );
+    tick(&mut app, 5);
+    give_mushroom(&mut app);
+    tick(&mut app, 20);
+    assert_eq!(player(&mut app).0.form, Form::Big);
+    assert_eq!(
+        app.world().resource::<GameProgress>().form,
+        Form::Big,
+        "the progress carries it"
+    );
+    // The level starts again as a next level does: a new player, spawned by the level.
+    app.world_mut().write_message(slope_bros::level::LoadLevel);
+    tick(&mut app, 2);
+    let (p, _) = player(&mut app);
+    assert_eq!(p.form, Form::Big, "the new level's player starts big");
+    assert_eq!(player_box(&mut app).size(), t.big_size, "with the big collider");
+    assert!(
+        (player_feet(&mut app).y - 16.0).abs() < 0.5,
+        "standing on the ground, feet at {}",
+        player_feet(&mut app)
+    );
+    // Run into the pit: the restart after the death is small.
+    let mut died = false;
+    for _ in 0..600 {
+        tick(&mut app, 1);
+        died |= matches!(player(&mut app).0.status, PlayerStatus::Dying(_));
+        if died && player(&mut app).0.status == PlayerStatus::Alive {
+            break;
+        }
+    }
+    assert!(died, "the player ran into the pit");
+    assert_eq!(player(&mut app).0.form, Form::Small, "dying loses the power-up");
+    assert_eq!(player_box(&mut app).size(), t.small_size);
 }

@@ -3,6 +3,8 @@
 //! start. Random short continuations are tried, the best (furthest right, alive) is kept in part,
 //! and when every candidate dies the plan backs up. `slope_bros --autopilot out.ron --level sky`
 //! writes the result as a replay; the committed replays in `levels/replays/` were made this way.
+//! With `--replay old.ron` the plan starts from an older replay, kept up to two seconds before
+//! where it now dies (after a change to the rules), which is much quicker than from the start.
 
 use bevy::prelude::*;
 
@@ -34,6 +36,8 @@ pub struct Outcome {
     pub x: f32,
     /// Final height of the player's centre.
     pub y: f32,
+    /// Steps played (up to the goal or the death, if any).
+    pub steps: usize,
 }
 
 /// Plays `frames` from the level's start.
@@ -50,9 +54,11 @@ pub fn simulate(root: &DataRoot, level: &LevelSource, frames: &[InputFrame]) -> 
         died: false,
         x: 0.0,
         y: 0.0,
+        steps: 0,
     };
     for step in 0..frames.len() {
         app.update();
+        outcome.steps = step + 1;
         let world = app.world_mut();
         let run = world.resource::<RunOutcome>().clone();
         if let Some((player, transform)) = world.query::<(&Player, &Transform)>().iter(world).next() {
@@ -152,14 +158,38 @@ fn continuation(rng: &mut Rng) -> Vec<InputFrame> {
     frames
 }
 
-/// Plans a replay from the level's start to its goal, within `max_rounds` rounds.
-pub fn plan(root: &DataRoot, level: &LevelSource, seed: u64, max_rounds: usize) -> Result<Replay, String> {
+/// Steps of an older plan given up before where it dies: two seconds.
+const GIVE_UP_BEFORE_DEATH: usize = 120;
+
+/// Plans a replay from the level's start to its goal, within `max_rounds` rounds, starting from
+/// the frames of `start` (empty: from nothing) as far as they stay alive.
+pub fn plan(
+    root: &DataRoot,
+    level: &LevelSource,
+    seed: u64,
+    max_rounds: usize,
+    start: &[InputFrame],
+) -> Result<Replay, String> {
     let mut app = headless_app(root.clone(), level.clone(), None, InputSource::Idle);
     app.update();
     let goal_x = app.world().resource::<LevelInfo>().bounds.max.x;
     drop(app);
     let mut rng = Rng(seed.max(1));
-    let mut plan: Vec<InputFrame> = Vec::new();
+    let mut plan: Vec<InputFrame> = start.to_vec();
+    if !plan.is_empty() {
+        let outcome = simulate(root, level, &plan);
+        if let Some(step) = outcome.completed_at {
+            plan.truncate(step);
+            return Ok(Replay::from_frames(Some(level.name()), &plan));
+        }
+        let keep = if outcome.died {
+            outcome.steps.saturating_sub(GIVE_UP_BEFORE_DEATH)
+        } else {
+            outcome.steps
+        };
+        plan.truncate(keep);
+        eprintln!("starting from {keep} steps of the given replay");
+    }
     let mut failures = 0;
     for round in 0..max_rounds {
         let mut best: Option<(f32, Vec<InputFrame>, Outcome)> = None;

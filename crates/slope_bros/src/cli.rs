@@ -24,6 +24,7 @@ OPTIONS:
     --trace <FILE.csv>      headless: write the player's state at every step
     --screenshot <FILE.png> windowed: save what the window shows after --frames frames, then exit
     --autopilot <FILE.ron>  plan a replay that reaches the level's goal (headless) and write it
+                            (with --replay: starting from that replay, as far as it stays alive)
     -h, --help              this text
 ";
 

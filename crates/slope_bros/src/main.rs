@@ -48,7 +48,11 @@ fn run(options: Options, start: ProcessStart) -> Result<(), String> {
             .ok()
             .and_then(|s| s.parse().ok())
             .unwrap_or(0x5eed);
-        let replay = slope_bros::autopilot::plan(&root, &level, seed, 600)?;
+        let start: Vec<_> = replay.as_ref().map_or_else(Vec::new, |old| {
+            let mut cursor = slope_bros::replay::ReplayCursor::new(old);
+            (0..old.len()).map(|_| cursor.next_frame()).collect()
+        });
+        let replay = slope_bros::autopilot::plan(&root, &level, seed, 600, &start)?;
         std::fs::write(out, replay.to_ron()).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
         println!("wrote {} steps to {}", replay.len(), out.display());
         return Ok(());

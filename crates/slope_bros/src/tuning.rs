@@ -127,6 +127,14 @@ pub struct PlayerTuning {
     pub invulnerable_time: f32,
     /// Length of the death animation before the level restarts.
     pub death_time: f32,
+    /// Collider of the big player crouching (Down on level ground).
+    pub crouch_size: Vec2,
+    /// Top speed of the slope slide on a slope of gradient 0, px/s; it grows with the gradient.
+    pub slide_speed: f32,
+    /// What each unit of gradient (rise over run, counted up to 2) adds to the slide's top speed.
+    pub slide_speed_per_gradient: f32,
+    /// Acceleration of the slope slide, px/s².
+    pub slide_acceleration: f32,
 }
 
 impl Default for PlayerTuning {
@@ -159,6 +167,10 @@ impl Default for PlayerTuning {
             stomp_bounce_held: 380.0,
             invulnerable_time: 2.0,
             death_time: 1.5,
+            crouch_size: Vec2::new(14.0, 15.0),
+            slide_speed: 120.0,
+            slide_speed_per_gradient: 60.0,
+            slide_acceleration: 600.0,
         }
     }
 }
@@ -229,6 +241,10 @@ pub struct EnemyTuning {
     pub mushroom_speed: f32,
     /// How long a squashed enemy stays visible.
     pub squash_time: f32,
+    /// An enemy wakes up when the player comes this close to it horizontally, px: a little more
+    /// than half the view's width (the view is 15 tiles tall, about 27 wide), so enemies start
+    /// to move just before they come on screen.
+    pub wake_distance: f32,
 }
 
 impl Default for EnemyTuning {
@@ -246,6 +262,7 @@ impl Default for EnemyTuning {
             hammer_range: 220.0,
             mushroom_speed: 50.0,
             squash_time: 0.5,
+            wake_distance: 256.0,
         }
     }
 }

@@ -7,7 +7,7 @@ use bevy_platformer_physics::broad_phase::BodyKind;
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::prelude::*;
 
-pub use super::enemy::{Enemy, EnemyKind, KnockedOut, Squashed};
+pub use super::enemy::{Asleep, Enemy, EnemyKind, KnockedOut, Squashed};
 use super::player::{ChangeForm, Player, PlayerStatus};
 use super::progress::GameProgress;
 use super::shell::Shell;
@@ -31,6 +31,8 @@ fn spawn_enemy(commands: &mut Commands, feet: Vec2, size: Vec2, kind: EnemyKind,
     commands
         .spawn((
             Enemy { kind, direction: -1.0 },
+            Asleep,
+            Frozen,
             Name::new(name),
             Collider::rectangle(size.x, size.y),
             Transform::from_translation((feet + Vec2::Y * size.y / 2.0).extend(draw_order::ENEMIES)),
@@ -76,10 +78,19 @@ pub(super) fn plugin(app: &mut App) {
     app.register_level_object("HammerThrower", |commands, object| {
         spawn_hammer_thrower(commands, object.feet(), object.tuning);
     });
-    app.add_systems(FixedUpdate, walk_enemies.in_set(GameSystems::Intent));
     app.add_systems(
         FixedUpdate,
-        (player_meets_enemies, fade_squashed, fall_knocked_out, enemies_in_pits)
+        (wake_enemies, walk_enemies).chain().in_set(GameSystems::Intent),
+    );
+    app.add_systems(
+        FixedUpdate,
+        (
+            enemies_turn_at_each_other,
+            player_meets_enemies,
+            fade_squashed,
+            fall_knocked_out,
+            enemies_in_pits,
+        )
             .chain()
             .in_set(GameSystems::React),
     );
@@ -102,6 +113,62 @@ fn ground_ahead(query: &SpatialQuery, aabb: &Aabb, direction: f32) -> bool {
             .any(|c| c.kind != BodyKind::Dynamic && c.slope.is_some() == slope)
     };
     ground(probe, false) || ground(probe - Vec2::new(0.0, 0.5), true)
+}
+
+/// Enemies near the player wake up (and stay awake).
+fn wake_enemies(
+    mut commands: Commands,
+    tuning: Res<Tuning>,
+    players: Query<&Transform, With<Player>>,
+    sleepers: Query<(Entity, &Transform), (With<Enemy>, With<Asleep>)>,
+) {
+    let Ok(player) = players.single() else {
+        return;
+    };
+    for (entity, transform) in &sleepers {
+        if (transform.translation.x - player.translation.x).abs() <= tuning.enemies.wake_distance {
+            commands.entity(entity).remove::<(Asleep, Frozen)>();
+        }
+    }
+}
+
+/// Whether an enemy of `kind` walks into the others (and turns at them) rather than standing or
+/// being a moving shell, which knocks them out instead.
+fn walks(kind: EnemyKind) -> bool {
+    matches!(kind, EnemyKind::Walker | EnemyKind::LedgeWalker | EnemyKind::ShellEnemy)
+}
+
+/// Two enemies that meet turn back: a walking enemy touching another one ahead of it (awake and
+/// not a moving shell) turns around. Each of two walkers meeting head-on sees the other ahead, so
+/// both turn; a walker catching up with a slower one from behind turns alone.
+fn enemies_turn_at_each_other(
+    mut enemies: Query<
+        (Entity, &mut Enemy, &Transform, &Collider, Option<&Shell>),
+        (Without<Frozen>, Without<KnockedOut>, Without<Squashed>),
+    >,
+) {
+    let boxes: Vec<(Entity, Aabb, bool)> = enemies
+        .iter()
+        .map(|(entity, enemy, transform, collider, shell)| {
+            let obstacle = enemy.kind != EnemyKind::Shell || !shell.is_some_and(|s| s.moving);
+            (entity, collider.aabb(transform.translation.truncate()), obstacle)
+        })
+        .collect();
+    for (entity, mut enemy, transform, collider, _) in &mut enemies {
+        if !walks(enemy.kind) {
+            continue;
+        }
+        let me = collider.aabb(transform.translation.truncate());
+        let met_ahead = boxes.iter().any(|(other, other_box, obstacle)| {
+            *other != entity
+                && *obstacle
+                && me.intersects(other_box, 0.0)
+                && super::sign_or(other_box.center().x - me.center().x, 0.0) == enemy.direction
+        });
+        if met_ahead {
+            enemy.direction = -enemy.direction;
+        }
+    }
 }
 
 /// Walking and turning.
@@ -178,6 +245,15 @@ fn player_meets_enemies(
         for (entity, mut enemy, transform, mut collider, shell) in &mut enemies {
             let enemy_box = collider.aabb(transform.translation.truncate());
             if !player_box.intersects(&enemy_box, 0.0) {
+                continue;
+            }
+            if player.sliding {
+                // A slope slide knocks out whatever it runs into.
+                commands
+                    .entity(entity)
+                    .insert((KnockedOut { velocity_y: 200.0 }, Frozen));
+                progress.add_score(tuning.rules.stomp_score);
+                sfx.write(Sfx::Kick);
                 continue;
             }
             let stomp = player_velocity.y < 0.0 && state.start_aabb.min.y >= enemy_box.max.y - 6.0;

@@ -33,6 +33,13 @@ pub struct Enemy {
     pub direction: f32,
 }
 
+/// Not awake yet: the enemy stands where the level put it, out of the physics ([`Frozen`]), until
+/// the player comes within `enemies.wake_distance` of it (a little more than half the view's
+/// width). Enemies are met where the level designer placed them, not in the pits they walked
+/// into while the player was still far away.
+#[derive(Component, Clone, Copy, Debug, Default, Reflect)]
+pub struct Asleep;
+
 /// A stomped walker, flat for a moment before it disappears.
 #[derive(Component, Clone, Copy, Debug, Reflect)]
 pub struct Squashed(pub f32);

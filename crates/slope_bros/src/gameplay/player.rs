@@ -1,5 +1,6 @@
 //! The player character: walk, run, skid, variable-height jump with coyote time and a jump
-//! buffer, drop-through, small and big forms, damage with blinking invulnerability, death.
+//! buffer, drop-through, the slope slide, crouching when big, small and big forms, damage with
+//! blinking invulnerability, death.
 //!
 //! [`control_player`] runs before the physics step and turns [`PlayerInput`] into the plugin's
 //! [`Movement`] limits, [`MovementInput`] and jump velocity; the physics moves the body.
@@ -66,6 +67,12 @@ pub struct Player {
     pub on_ground: bool,
     /// Turning against the motion on the ground.
     pub skidding: bool,
+    /// Sliding down a slope (Down on a slope): knocks out the enemies in the way; ends on level
+    /// ground or with a jump.
+    pub sliding: bool,
+    /// Crouching (Down on level ground, big only): the collider is `crouch_size`, the player does
+    /// not walk, and stands up only where the big collider fits.
+    pub crouching: bool,
 }
 
 impl Player {
@@ -116,7 +123,10 @@ pub(super) fn plugin(app: &mut App) {
         spawn_player(commands, object.feet(), object.tuning);
     });
     app.add_message::<ChangeForm>().add_message::<Kill>();
-    app.add_systems(FixedUpdate, control_player.in_set(GameSystems::Intent));
+    app.add_systems(
+        FixedUpdate,
+        (control_player, crouch).chain().in_set(GameSystems::Intent),
+    );
     app.add_systems(
         FixedUpdate,
         (change_form, fall_into_pit, kill_player, tick_player)
@@ -131,14 +141,21 @@ fn control_player(
     tuning: Res<Tuning>,
     feel: Res<Feel>,
     time: Res<Time>,
-    mut players: Query<(&mut Player, &mut Movement, &mut MovementInput, &mut Velocity, &Contacts)>,
+    mut players: Query<(
+        &mut Player,
+        &mut Movement,
+        &mut MovementInput,
+        &mut Velocity,
+        &Contacts,
+        &MovementState,
+    )>,
     query: SpatialQuery,
     mut sfx: MessageWriter<Sfx>,
 ) {
     let dt = time.delta_secs();
     // The motion of the chosen feel.
     let t = tuning.player_for(*feel);
-    for (mut player, mut movement, mut intent, mut velocity, contacts) in &mut players {
+    for (mut player, mut movement, mut intent, mut velocity, contacts, state) in &mut players {
         if player.status != PlayerStatus::Alive {
             intent.horizontal = 0.0;
             continue;
@@ -186,10 +203,38 @@ fn control_player(
         let standing_on_one_way = contacts
             .solid_in(ContactDirection::Down)
             .any(|c| query.collider(c.entity, c.part).is_some_and(|p| p.one_way));
+        // The slope slide: Down on a slope starts it; level ground or a jump ends it.
+        let slope = state.supporting_slope.filter(|_| on_ground).map(|s| s.shape);
+        if on_ground && slope.is_none() {
+            player.sliding = false;
+        } else if slope.is_some() && input.current.down && !player.crouching {
+            player.sliding = true;
+        }
+        if player.sliding {
+            if let Some(shape) = slope {
+                // Downhill, faster on steeper slopes.
+                intent.horizontal = if shape.rises_right() { -1.0 } else { 1.0 };
+                movement.max_speed.x = t.slide_speed + t.slide_speed_per_gradient * shape.gradient().min(2.0);
+                movement.acceleration = t.slide_acceleration;
+            } else {
+                // Off a ledge: the slide keeps its speed through the air.
+                intent.horizontal = 0.0;
+                movement.max_speed.x = movement.max_speed.x.max(velocity.x.abs());
+                movement.deceleration = 0.0;
+            }
+            player.facing = sign_or(velocity.x, player.facing);
+            player.skidding = false;
+        } else if player.crouching && on_ground {
+            // Crouching: no walking; the speed already had slows down with friction.
+            intent.horizontal = 0.0;
+            player.skidding = false;
+        }
+
         if input.current.down && player.buffered_jump > 0.0 && on_ground && standing_on_one_way {
             intent.drop_through = true;
             player.buffered_jump = 0.0;
         } else if player.buffered_jump > 0.0 && player.coyote_left > 0.0 {
+            player.sliding = false;
             // The bonus grows from `run_jump_from` up to the running speed.
             let from = t.run_jump_from;
             let speed = t.jump_speed
@@ -248,6 +293,37 @@ pub fn box_fits(query: &SpatialQuery, aabb: &Aabb) -> bool {
     query.is_free(aabb.grown(-FIT_MARGIN), &QueryFilter::default())
 }
 
+/// Crouching: a big player on level ground holding Down crouches (not on a slope: there Down
+/// slides); it stands up when Down is let go and the big collider fits, so a crouching player
+/// under a low ceiling stays crouched.
+fn crouch(
+    input: Res<PlayerInput>,
+    tuning: Res<Tuning>,
+    query: SpatialQuery,
+    mut players: Query<(&mut Player, &mut Transform, &mut Collider)>,
+) {
+    let t = &tuning.player;
+    for (mut player, mut transform, mut collider) in &mut players {
+        let wants = input.current.down && player.form == Form::Big && player.status == PlayerStatus::Alive;
+        if !player.crouching && wants && player.on_ground && !player.sliding {
+            player.crouching = true;
+            resize(&mut transform, &mut collider, t.crouch_size);
+        } else if player.crouching && (!wants || player.form != Form::Big) {
+            let size = Player::size(player.form, t);
+            if box_fits(&query, &standing_box(&transform, &collider, size)) {
+                player.crouching = false;
+                resize(&mut transform, &mut collider, size);
+            }
+        }
+    }
+}
+
+/// The box of `size` standing where `collider` stands (same feet, same centre x).
+fn standing_box(transform: &Transform, collider: &Collider, size: Vec2) -> Aabb {
+    let feet = transform.translation.truncate() - Vec2::Y * collider.size.y / 2.0;
+    Aabb::from_min_size(feet - Vec2::X * size.x / 2.0, size)
+}
+
 fn resize(transform: &mut Transform, collider: &mut Collider, size: Vec2) {
     let feet = transform.translation.y - collider.size.y / 2.0;
     transform.translation.y = feet + size.y / 2.0;
@@ -277,6 +353,7 @@ fn change_form(
                 ChangeForm::Hurt if !player.vulnerable() => {}
                 ChangeForm::Hurt if player.form == Form::Big => {
                     player.form = Form::Small;
+                    player.crouching = false;
                     player.pending_growth = false;
                     player.invulnerable = t.invulnerable_time;
                     resize(&mut transform, &mut collider, t.small_size);
@@ -289,14 +366,13 @@ fn change_form(
         }
     }
     for (mut player, mut transform, mut collider) in &mut players {
-        if player.pending_growth && player.status == PlayerStatus::Alive {
-            let feet = transform.translation.truncate() - Vec2::Y * collider.size.y / 2.0;
-            let big = Aabb::from_min_size(feet - Vec2::X * t.big_size.x / 2.0, t.big_size);
-            if box_fits(&query, &big) {
-                player.form = Form::Big;
-                player.pending_growth = false;
-                resize(&mut transform, &mut collider, t.big_size);
-            }
+        if player.pending_growth
+            && player.status == PlayerStatus::Alive
+            && box_fits(&query, &standing_box(&transform, &collider, t.big_size))
+        {
+            player.form = Form::Big;
+            player.pending_growth = false;
+            resize(&mut transform, &mut collider, t.big_size);
         }
     }
 }

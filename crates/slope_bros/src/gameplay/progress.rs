@@ -1,15 +1,17 @@
-//! Score, coins, lives and the level clock, and what a run came to (for the screens and for
-//! headless runs).
+//! Score, coins, lives, the power-up carried to the next level and the level clock, and what a
+//! run came to (for the screens and for headless runs).
 
 use bevy::prelude::*;
 
 use super::goal::LevelCompleted;
-use super::player::{Kill, PlayerDied};
+use super::player::{Form, Kill, Player, PlayerDied, PlayerStatus};
 use crate::level::{LevelClock, LoadLevel};
 use crate::schedule::GameSystems;
+use bevy_platformer_physics::prelude::Collider;
+
 use crate::tuning::{GameRules, Tuning};
 
-/// Carried across levels: score, coins, lives.
+/// Carried across levels: score, coins, lives, the power-up.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Reflect)]
 #[reflect(Resource)]
 pub struct GameProgress {
@@ -19,6 +21,8 @@ pub struct GameProgress {
     pub coins: u32,
     /// Lives left.
     pub lives: u32,
+    /// The player's form: the next level starts with it. A death makes it small.
+    pub form: Form,
 }
 
 impl GameProgress {
@@ -28,6 +32,7 @@ impl GameProgress {
             score: 0,
             coins: 0,
             lives: rules.lives,
+            form: Form::Small,
         }
     }
 
@@ -67,9 +72,10 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlayerDied>();
     app.init_resource::<LevelClock>().init_resource::<RunOutcome>();
     app.add_systems(Startup, new_game);
+    app.add_observer(start_with_carried_form);
     app.add_systems(
         FixedUpdate,
-        (tick_clock, complete_level, lose_life)
+        (tick_clock, complete_level, lose_life, remember_form)
             .chain()
             .in_set(GameSystems::Progress),
     );
@@ -109,6 +115,41 @@ fn complete_level(
     outcome.completed_at = Some(clock.steps);
     progress.add_score(clock.left.ceil() as u32 * tuning.rules.time_bonus);
     clock.left = 0.0;
+}
+
+/// The form the player has now is the one the next level starts with; dying loses it.
+fn remember_form(mut progress: ResMut<GameProgress>, players: Query<&Player>) {
+    for player in &players {
+        let form = match player.status {
+            PlayerStatus::Dying(_) => Form::Small,
+            PlayerStatus::Alive | PlayerStatus::Finished => player.form,
+        };
+        if progress.form != form {
+            progress.form = form;
+        }
+    }
+}
+
+/// A player spawned by a level starts with the form carried from the level before (feet where
+/// the level put them).
+fn start_with_carried_form(
+    add: On<Add, Player>,
+    progress: Option<Res<GameProgress>>,
+    tuning: Res<Tuning>,
+    mut players: Query<(&mut Player, &mut Transform, &mut Collider)>,
+) {
+    let Some(form) = progress.map(|p| p.form) else {
+        return;
+    };
+    if let Ok((mut player, mut transform, mut collider)) = players.get_mut(add.entity)
+        && player.form != form
+    {
+        player.form = form;
+        let size = Player::size(form, &tuning.player);
+        let feet = transform.translation.y - collider.size.y / 2.0;
+        transform.translation.y = feet + size.y / 2.0;
+        *collider = Collider::rectangle(size.x, size.y);
+    }
 }
 
 /// A death: one life less; the level restarts (at the last checkpoint) or the game is over.

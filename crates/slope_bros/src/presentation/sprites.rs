@@ -115,6 +115,8 @@ fn animate_player(
         };
         let frame = match player.status {
             PlayerStatus::Dying(_) => 6,
+            // The slope slide leans back as a skid does.
+            _ if player.sliding => 5,
             _ if !player.on_ground => 4,
             _ if player.skidding => 5,
             _ if velocity.x.abs() > 5.0 => {

@@ -62,6 +62,7 @@ fn spawn_title(mut commands: Commands, assets: Res<GameAssets>, feel: Res<Feel>)
             root.spawn((FeelLine, big_text(&feel_line(*feel), 20.0)));
             root.spawn(big_text(
                 "Arrows / WASD move,  Space / Z jump,  Shift / X run,  Down + jump drops through\n\
+                 Down on a slope slides,  Down crouches when big\n\
                  Esc / P pause,  C colliders,  R object rects,  N contacts and slope samples",
                 18.0,
             ));
