@@ -2,13 +2,12 @@
 //! run came to (for the screens and for headless runs).
 
 use bevy::prelude::*;
+use bevy_platformer_physics::prelude::Collider;
 
 use super::goal::LevelCompleted;
 use super::player::{Form, Kill, Player, PlayerDied, PlayerStatus};
 use crate::level::{LevelClock, LoadLevel};
 use crate::schedule::GameSystems;
-use bevy_platformer_physics::prelude::Collider;
-
 use crate::tuning::{GameRules, Tuning};
 
 /// Carried across levels: score, coins, lives, the power-up.
