@@ -324,7 +324,8 @@ fn standing_box(transform: &Transform, collider: &Collider, size: Vec2) -> Aabb 
     Aabb::from_min_size(feet - Vec2::X * size.x / 2.0, size)
 }
 
-fn resize(transform: &mut Transform, collider: &mut Collider, size: Vec2) {
+/// Gives the player the collider `size`, feet where they were.
+pub(super) fn resize(transform: &mut Transform, collider: &mut Collider, size: Vec2) {
     let feet = transform.translation.y - collider.size.y / 2.0;
     transform.translation.y = feet + size.y / 2.0;
     *collider = Collider::rectangle(size.x, size.y);

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_platformer_physics::prelude::Collider;
 
 use super::goal::LevelCompleted;
-use super::player::{Form, Kill, Player, PlayerDied, PlayerStatus};
+use super::player::{Form, Kill, Player, PlayerDied, PlayerStatus, resize};
 use crate::level::{LevelClock, LoadLevel};
 use crate::schedule::GameSystems;
 use crate::tuning::{GameRules, Tuning};
@@ -144,10 +144,7 @@ fn start_with_carried_form(
         && player.form != form
     {
         player.form = form;
-        let size = Player::size(form, &tuning.player);
-        let feet = transform.translation.y - collider.size.y / 2.0;
-        transform.translation.y = feet + size.y / 2.0;
-        *collider = Collider::rectangle(size.x, size.y);
+        resize(&mut transform, &mut collider, Player::size(form, &tuning.player));
     }
 }
 
