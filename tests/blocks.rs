@@ -4,7 +4,7 @@
 use crate::common::*;
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
-use slope_bros::gameplay::items::Mushroom;
+use slope_bros::gameplay::items::{PowerUp, PowerUpKind};
 use slope_bros::gameplay::player::Form;
 use slope_bros::gameplay::progress::GameProgress;
 use slope_bros::level::{Block, LevelInfo};
@@ -59,7 +59,7 @@ fn a_mushroom_block_releases_a_mushroom_that_walks_with_the_physics() {
     tick(&mut app, 60);
     let world = app.world_mut();
     let mushrooms: Vec<Vec2> = world
-        .query_filtered::<&Transform, With<Mushroom>>()
+        .query_filtered::<&Transform, With<PowerUp>>()
         .iter(world)
         .map(|t| t.translation.truncate())
         .collect();
@@ -68,7 +68,7 @@ fn a_mushroom_block_releases_a_mushroom_that_walks_with_the_physics() {
     tick(&mut app, 30);
     let world = app.world_mut();
     let moved = world
-        .query_filtered::<&Transform, With<Mushroom>>()
+        .query_filtered::<&Transform, With<PowerUp>>()
         .iter(world)
         .next()
         .map(|t| t.translation.truncate());
@@ -100,7 +100,7 @@ fn a_small_player_bumps_a_brick_and_a_big_one_breaks_it() {
     // Grow first.
     let feet = player_feet(&mut app);
     let world = app.world_mut();
-    slope_bros::gameplay::items::spawn_mushroom(&mut world.commands(), feet, 1.0);
+    slope_bros::gameplay::items::spawn_power_up(&mut world.commands(), PowerUpKind::Mushroom, feet, 1.0);
     world.flush();
     tick(&mut app, 2);
     assert_eq!(super_form(&mut app), Form::Big);

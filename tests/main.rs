@@ -11,11 +11,13 @@ mod blocks;
 mod enemies;
 mod feel;
 mod ldtk_path;
+mod level_objects;
 mod levels;
 mod levels_schema;
 mod lifts;
 mod loader_fuzz;
 mod player;
+mod power_ups;
 #[cfg(feature = "xvfb-tests")]
 mod screenshot;
 mod tuning;

@@ -6,7 +6,7 @@ use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
 use slope_bros::gameplay::enemies::{Enemy, KnockedOut, spawn_walker};
-use slope_bros::gameplay::items::spawn_mushroom;
+use slope_bros::gameplay::items::{PowerUpKind, spawn_power_up};
 use slope_bros::gameplay::player::{Form, Player, PlayerStatus};
 use slope_bros::gameplay::progress::{GameProgress, RunOutcome};
 use slope_bros::replay::Replay;
@@ -188,7 +188,7 @@ fn a_jump_pressed_just_before_landing_happens_on_landing() {
 fn give_mushroom(app: &mut App) {
     let feet = player_feet(app);
     let world = app.world_mut();
-    spawn_mushroom(&mut world.commands(), feet, 1.0);
+    spawn_power_up(&mut world.commands(), PowerUpKind::Mushroom, feet, 1.0);
     world.flush();
 }
 

@@ -1,18 +1,19 @@
 #!/usr/bin/env python3
 """Generate every image and sound of Slope Bros.
 
-All art and audio in assets/images and assets/audio is drawn / synthesised by
-this script from scratch (no external inputs), using only the Python 3
-standard library.  Output is deterministic: running it twice produces
-byte-identical files.
+All art, audio and the pixel font in assets/images, assets/audio and
+assets/fonts are drawn / synthesised by this script from scratch (no external
+inputs), using only the Python 3 standard library.  Output is deterministic:
+running it twice produces byte-identical files.
 
     python3 tools/make_art.py                  # regenerate everything
     python3 tools/make_art.py --preview P.png  # also write a 4x contact sheet
-    python3 tools/make_art.py --only images    # or: --only audio
+    python3 tools/make_art.py --only images    # or: --only audio, --only fonts
     python3 tools/make_art.py --check          # writes nothing; fails if assets/ differs (CI)
 
 Images are RGBA8 PNGs (non-interlaced); every pixel has alpha 0 or 255.
-Sounds are 22050 Hz mono 16-bit PCM WAVs.
+Sounds are 22050 Hz mono 16-bit PCM WAVs.  The font is a TrueType file whose
+glyphs are pixel bitmaps turned into square outlines.
 """
 
 import math
@@ -846,7 +847,46 @@ HERO_SMALL = {
     ],
 }
 
-FRAME_ORDER = ["idle", "walk_a", "walk_b", "walk_c", "jump", "skid", "dead"]
+HERO_SMALL["crouch"] = [
+    "................",
+    "................",
+    "................",
+    "...O......O.....",
+    "...OP....PO.....",
+    "..YYYYYYYYYY....",
+    "..YHHYYYYYYYY...",
+    "..YHYYYYYYyyyyy.",
+    "..OOSSSSSKSS....",
+    "..OSSSSSSKSSNN..",
+    "...OSSSSSSSSNN..",
+    ".O..sSSSSsss....",
+    ".OFtTTTTTTTWW...",
+    ".OFTTTTYTTTWW...",
+    "...BBBBtTBBBB...",
+    "................",
+]
+
+# sitting back on a slope: legs and boots forward, the back arm raised
+HERO_SMALL["slide"] = [
+    "..WW............",
+    "..WW............",
+    "..TT.O......O...",
+    "..TT.OP....PO...",
+    "...YYYYYYYYYY...",
+    "...YHHYYYYYYYY..",
+    "...YHYYYYYYyyyyy",
+    "...OOSSSSSKSS...",
+    "...OSSSSSSKSSNN.",
+    "....OSSSSSSSSNN.",
+    ".....sSSSSsss...",
+    "....tTTTTTTWW..B",
+    ".O..TTTYTTTWW.BB",
+    "OF.tTTTTTTTTTTBB",
+    "F...tTTTTTTTTTbb",
+    "................",
+]
+
+FRAME_ORDER = ["idle", "walk_a", "walk_b", "walk_c", "jump", "skid", "dead", "crouch", "slide"]
 
 
 def make_player_small():
@@ -1020,13 +1060,78 @@ BIG_BODY = {
     ],
 }
 
-def make_player_big():
+# ducked: head and body squeezed into the bottom 16 rows (14 rows of colour plus the outline)
+BIG_CROUCH = ["................"] * 17 + [
+    "....O.......O...",
+    "....OPO...OPO...",
+    "...YYYYYYYYYYY..",
+    "...YHHYYYYYYYYY.",
+    "...YYYYYYYyyyyyy",
+    "...OOSSSSSSKSS..",
+    "...OSSSSSSSKSNNN",
+    ".O.OSSSSSSSSSNNN",
+    ".OO.sSSSSSSKKs..",
+    ".OOtTTTTTTTTWWW.",
+    ".FFTLTTYTTTTWWW.",
+    "..FTTyyyyyyyyTT.",
+    "..BBBBBTTTTBBBBB",
+    "..bbbbbb..bbbbbb",
+    "................",
+]
+
+# sitting back on a slope, legs forward, the back arm raised
+BIG_SLIDE = ["................"] * 5 + [
+    "..WW............",
+    ".WWW............",
+    ".WWT............",
+    "..TT............",
+] + BIG_HEAD[2:] + [
+    "....tTTTTTTt....",
+    "...TLTTYTTTTT...",
+    "...TLTTTTTTWWW.B",
+    ".O.TTTTTTTTWWW.B",
+    ".OOyyyyyyyyyyyBB",
+    ".OOTTTTTTTTTTTBB",
+    ".FFTTTTTTTTTTTBB",
+    "..FtTTTTTTTTTTbb",
+    "................",
+]
+assert len(BIG_CROUCH) == 32 and len(BIG_SLIDE) == 32
+
+
+def big_frames(pal=None):
     frames = []
     for k in FRAME_ORDER:
-        body = BIG_BODY[k]
-        head = BIG_HEAD_FRONT if k == "dead" else BIG_HEAD
-        frames.append(sprite(head + body))
-    return hstrip(frames)
+        if k == "crouch":
+            rows = BIG_CROUCH
+        elif k == "slide":
+            rows = BIG_SLIDE
+        else:
+            rows = (BIG_HEAD_FRONT if k == "dead" else BIG_HEAD) + BIG_BODY[k]
+        frames.append(sprite(rows, pal))
+    return frames
+
+
+def make_player_big():
+    return hstrip(big_frames())
+
+
+# the fire form: white jumpsuit, red cap, flame-orange gloves and red boots
+FIRE_PAL = {
+    "Y": (232, 52, 44),
+    "H": (255, 150, 120),
+    "y": (150, 24, 30),
+    "T": (246, 244, 236),
+    "t": (176, 178, 196),
+    "L": (255, 255, 255),
+    "W": (255, 204, 72),
+    "B": (196, 48, 40),
+    "b": (112, 22, 26),
+}
+
+
+def make_player_fire():
+    return hstrip(big_frames(FIRE_PAL))
 
 
 # ---------------------------------------------------------------------------
@@ -1510,6 +1615,681 @@ def make_debris():
         {"H": p["hl"], "M": p["mid"], "d": p["dark"]},
         outline=p["out"],
     )
+
+
+# ---------------------------------------------------------------------------
+# Fire power, star, extra life, spring
+# ---------------------------------------------------------------------------
+
+FIRE_OUT = (92, 16, 14)
+
+FIREBALL = [
+    "........",
+    "..RO....",
+    ".RYYOR..",
+    ".RYWWYR.",
+    ".OYWWYR.",
+    "..RYYOR.",
+    "...RRO..",
+    "........",
+]
+FIREBALL_PAL = {"R": (220, 48, 28), "O": (252, 128, 32), "Y": (255, 214, 72), "W": (255, 252, 220)}
+
+
+def make_fireball():
+    f0 = sprite(FIREBALL, FIREBALL_PAL, outline=None)
+    # a flame lick trailing from the top-left, so the spin shows
+    f0.set(1, 0, FIREBALL_PAL["O"])
+    f0.set(0, 1, FIREBALL_PAL["R"])
+    f0.set(1, 1, FIREBALL_PAL["O"])
+    f0 = add_outline(f0, FIRE_OUT)
+    frames = [f0]
+    for _ in range(3):
+        frames.append(frames[-1].rot90())
+    return hstrip(frames)
+
+
+# a flame tulip: three flame-tongue petals around a glowing core, on a leafy stem
+FIRE_FLOWER = [
+    "................",
+    ".......A........",
+    "......AA........",
+    "..A...ABA....A..",
+    "..AA.ABBA...AA..",
+    "..ABAABCBA.ABA..",
+    "..ABBABCCBAABA..",
+    "...ABBCCWCBBA...",
+    "...ABBCWWCCBA...",
+    "....ABBCCCBA....",
+    ".....AABBBA.....",
+    ".......gG.......",
+    "..EEe..gG..eEE..",
+    "...EEEegGeEEE...",
+    ".....eEgGEe.....",
+    "................",
+]
+
+FLOWER_CYCLE = [
+    # outer petal, inner petal, core, hot centre
+    ((226, 44, 40), (252, 132, 40), (255, 220, 80), (255, 255, 228)),
+    ((244, 96, 32), (255, 190, 60), (255, 246, 160), (255, 255, 255)),
+    ((232, 64, 112), (252, 148, 72), (255, 232, 112), (255, 255, 236)),
+    ((204, 36, 52), (244, 104, 40), (255, 196, 60), (255, 244, 180)),
+]
+
+
+def make_fire_flower():
+    frames = []
+    for a, b, c, w in FLOWER_CYCLE:
+        pal = {"A": a, "B": b, "C": c, "W": w, "G": (96, 196, 72), "g": (44, 126, 46), "E": (124, 214, 88), "e": (60, 150, 56)}
+        frames.append(bottom_align(sprite(FIRE_FLOWER, pal)))
+    return hstrip(frames)
+
+
+def _in_poly(px, py, pts):
+    inside = False
+    j = len(pts) - 1
+    for i in range(len(pts)):
+        xi, yi = pts[i]
+        xj, yj = pts[j]
+        if (yi > py) != (yj > py) and px < (xj - xi) * (py - yi) / (yj - yi) + xi:
+            inside = not inside
+        j = i
+    return inside
+
+
+STAR_CYCLE = [
+    # light facet, dark facet, core, outline
+    ((255, 246, 150), (246, 178, 36), (255, 255, 230), (110, 54, 10)),
+    ((220, 255, 252), (96, 212, 230), (255, 255, 255), (20, 70, 110)),
+    ((255, 214, 240), (240, 110, 190), (255, 250, 255), (104, 24, 80)),
+    ((220, 255, 170), (110, 212, 72), (250, 255, 230), (24, 84, 30)),
+]
+
+
+def star_frame(k):
+    """A compass-rose twinkle: four long rays and four short ones, faceted like a gem."""
+    light, dark, core, out = STAR_CYCLE[k]
+    cx, cy = 7.5, 7.5
+    pts = []
+    for i in range(16):
+        ang = -math.pi / 2 + i * math.pi / 8
+        r = (6.9 if i % 4 == 0 else 5.2) if i % 2 == 0 else 2.6
+        pts.append((cx + r * math.cos(ang), cy + r * math.sin(ang)))
+    t = Img(16, 16)
+    for y in range(16):
+        for x in range(16):
+            dx, dy = x + 0.5 - cx, y + 0.5 - cy
+            if not _in_poly(x + 0.5, y + 0.5, pts) and math.hypot(dx, dy) > 3.6:
+                continue
+            ang = (math.atan2(dy, dx) + math.pi / 2) % (2 * math.pi)
+            seg = ang / (math.pi / 4)  # which ray (0 = up, clockwise)
+            half = (seg % 1.0) >= 0.5  # ray's clockwise half
+            # facets facing the upper left are lit
+            lit = (int(round(seg)) % 8) in (0, 6, 7) or ((int(round(seg)) % 8) in (1, 5) and not half)
+            c = light if (lit != half) or math.hypot(dx, dy) < 1.2 else dark
+            if math.hypot(dx + 0.6, dy + 0.6) < 1.5:
+                c = core
+            t.set(x, y, c)
+    t = add_outline(t, out)
+    # orbiting sparkles (opaque single pixels, moving a quarter turn per frame)
+    for j, (sx, sy) in enumerate([(2, 2), (13, 2), (13, 13), (2, 13)]):
+        if (j + k) % 4 in (0, 2):
+            if not t.op(sx, sy):
+                t.set(sx, sy, (255, 255, 255))
+        elif (j + k) % 4 == 1:
+            for (ex, ey) in [(sx, sy), (sx - 1, sy), (sx + 1, sy), (sx, sy - 1), (sx, sy + 1)]:
+                if not t.op(ex, ey):
+                    t.set(ex, ey, core if (ex, ey) == (sx, sy) else light)
+    return t
+
+
+def make_star():
+    return hstrip([star_frame(k) for k in range(4)])
+
+
+ACORN_1UP_PAL = {
+    "C": (58, 120, 70),
+    "c": (30, 78, 50),
+    "L": (112, 178, 96),
+    "A": (96, 216, 96),
+    "a": (34, 148, 70),
+    "H": (214, 255, 190),
+    "s": (176, 146, 70),
+    "S": (118, 86, 40),
+}
+
+
+def make_one_up():
+    t = sprite(ACORN, ACORN_1UP_PAL)
+    for (x, y) in [(1, 2), (14, 10), (1, 12)]:
+        t.set(x, y, (255, 255, 255))
+    t.set(14, 1, (214, 255, 190))
+    return t
+
+
+SPRING_PLATE = dict(out=OUT, hl=(255, 150, 120), mid=(226, 60, 48), dark=(150, 30, 36))
+SPRING_COIL = dict(hl=(240, 244, 252), mid=(164, 176, 200), dark=(88, 96, 124))
+
+
+def spring_plate(t, y0, h):
+    p = SPRING_PLATE
+    for y in range(y0, y0 + h):
+        for x in range(16):
+            if y in (y0, y0 + h - 1) and x in (0, 15):
+                continue  # rounded corners
+            if y in (y0, y0 + h - 1) or x in (0, 15):
+                c = p["out"]
+            elif y == y0 + 1:
+                c = p["hl"]
+            elif y == y0 + h - 2 and h > 3:
+                c = p["dark"]
+            else:
+                c = p["mid"]
+            t.set(x, y, c)
+    # bolts
+    if h >= 4:
+        t.set(3, y0 + 1 + (h - 2) // 2, p["dark"])
+        t.set(12, y0 + 1 + (h - 2) // 2, p["dark"])
+
+
+def spring_coil(t, y0, rings, gap):
+    """Stacked wire rings from row y0 down: each ring is a dark back strand over a lit front
+    strand; `gap` rows between rings show only the wire's sides (a stretched coil)."""
+    c = SPRING_COIL
+    coil = Img(16, 16)
+    y = y0
+    for i in range(rings):
+        for x in range(4, 12):
+            coil.set(x, y, c["dark"])
+        for x in range(3, 13):
+            coil.set(x, y + 1, c["hl"] if x < 7 else c["mid"] if x < 11 else c["dark"])
+        y += 2
+        if i < rings - 1:
+            for g in range(gap):
+                coil.set(4 if (g + i) % 2 == 0 else 5, y + g, c["mid"])
+                coil.set(11 if (g + i) % 2 == 0 else 10, y + g, c["dark"])
+            y += gap
+    t.blit(add_outline(coil, OUT), 0, 0)
+
+
+def make_spring():
+    rest = Img(16, 16)
+    spring_coil(rest, 4, 4, 0)
+    spring_plate(rest, 0, 4)
+    spring_plate(rest, 12, 4)
+    squashed = Img(16, 16)
+    spring_coil(squashed, 11, 1, 0)
+    spring_plate(squashed, 8, 3)
+    spring_plate(squashed, 13, 3)
+    ext = Img(16, 16)
+    spring_coil(ext, 3, 3, 2)
+    spring_plate(ext, 0, 3)
+    spring_plate(ext, 13, 3)
+    return hstrip([rest, squashed, ext])
+
+
+# ---------------------------------------------------------------------------
+# Lava and pipes
+# ---------------------------------------------------------------------------
+
+LAVA = [(150, 24, 20), (204, 50, 24), (240, 96, 28), (252, 150, 40), (255, 206, 72), (255, 244, 170)]
+TAU = 2 * math.pi
+
+
+def lava_heat(x, y, k):
+    """Heat in [0,1] of the molten body: periodic in x and y (16 px) and in the frame k (4)."""
+    a = math.sin(TAU * (x / 16.0 + k / 4.0)) + math.sin(TAU * (y / 16.0 - k / 4.0))
+    b = math.sin(TAU * ((x + y) / 16.0 + 0.25)) * 0.8 + math.sin(TAU * ((2 * x - y) / 16.0 + k / 4.0)) * 0.5
+    return max(0.0, min(1.0, 0.42 + (a + b) / 6.0))
+
+
+def lava_body(k):
+    t = Img(16, 16)
+    for y in range(16):
+        for x in range(16):
+            t.set(x, y, dither_pick(LAVA[1:5], lava_heat(x, y, k), x, y))
+    return t
+
+
+def lava_surface(k):
+    t = lava_body(k)
+    for x in range(16):
+        # the wave: crest height 2..5 px from the top, travelling left a quarter period per frame
+        top = int(round(3.2 + 1.3 * math.sin(TAU * (x / 16.0 + k / 4.0)) + 0.6 * math.sin(TAU * (2 * x / 16.0 - k / 4.0))))
+        for y in range(top):
+            t.set(x, y, CLEAR)
+        t.set(x, top, LAVA[5])
+        t.set(x, top + 1, LAVA[4])
+        for y in range(top + 2, top + 5):
+            t.set(x, y, LAVA[4] if (x + y + k) % 3 == 0 and y == top + 2 else LAVA[3])
+        t.set(x, top + 5, dither_pick([LAVA[3], LAVA[2]], 0.5, x, top + 5))
+    # bubbles: each rises, swells and pops over the four frames (two per tile, phases offset)
+    hot, glow, rim = LAVA[5], LAVA[4], LAVA[1]
+    for (bx, phase) in [(3, 0), (11, 2)]:
+        st = (k + phase) % 4
+        if st == 0:  # small, deep
+            cells = [(bx, 11, rim), (bx + 1, 11, glow), (bx, 12, glow), (bx + 1, 12, rim)]
+        elif st == 1:  # bigger, rising
+            cells = [(bx, 7, rim), (bx + 1, 7, rim), (bx - 1, 8, rim), (bx, 8, hot), (bx + 1, 8, glow), (bx + 2, 8, rim),
+                     (bx - 1, 9, rim), (bx, 9, glow), (bx + 1, 9, glow), (bx + 2, 9, rim), (bx, 10, rim), (bx + 1, 10, rim)]
+        elif st == 2:  # a dome breaking the surface
+            y0 = min(y for y in range(16) if t.op(bx, y) and t.op(bx + 1, y))
+            cells = [(bx, y0 - 2, hot), (bx + 1, y0 - 2, hot), (bx - 1, y0 - 1, glow), (bx, y0 - 1, hot), (bx + 1, y0 - 1, glow),
+                     (bx + 2, y0 - 1, glow)]
+        else:  # popped: two droplets
+            y0 = min(y for y in range(16) if t.op(bx, y))
+            cells = [(bx - 1, max(0, y0 - 3), glow), (bx + 2, max(0, y0 - 2), hot)]
+        for (x, y, c) in cells:
+            t.set(x % 16, y, c)
+    return t
+
+
+def make_lava():
+    return hstrip([lava_surface(k) for k in range(4)] + [lava_body(k) for k in range(4)])
+
+
+PIPE = dict(out=(10, 52, 26), deep=(20, 96, 40), dark=(40, 140, 56), mid=(84, 196, 84), hl=(168, 240, 136), hl2=(226, 255, 204))
+
+
+def pipe_shade(u, rim):
+    """Colour across a pipe 32 px wide at u in 0..31 (light from the left)."""
+    p = PIPE
+    if u in (0, 31):
+        return p["out"]
+    table = [
+        "deep", "mid", "hl", "hl2", "hl", "hl", "mid", "mid", "mid", "hl", "mid", "mid", "mid", "mid", "mid", "mid",
+        "mid", "mid", "mid", "dark", "mid", "dark", "dark", "dark", "dark", "deep", "dark", "deep", "deep", "deep",
+    ]
+    c = p[table[u - 1]]
+    if rim and u == 3:
+        c = p["hl2"]
+    return c
+
+
+def pipe_vertical(half, mouth):
+    """half 0 = left, 1 = right; mouth: the rim at the top of a pipe."""
+    t = Img(16, 16)
+    for y in range(16):
+        for x in range(16):
+            u = half * 16 + x
+            c = pipe_shade(u, mouth)
+            if mouth:
+                if y in (0, 15):
+                    c = PIPE["out"]
+                elif y == 1 and u not in (0, 31):
+                    c = mix(c, PIPE["hl2"], 0.5)
+                elif y == 13 and u not in (0, 31):
+                    c = mul(c, 0.8)
+                elif y == 14 and u not in (0, 31):
+                    c = PIPE["deep"]
+            t.set(x, y, c)
+    return t
+
+
+def transpose(img):
+    n = Img(img.h, img.w)
+    for y in range(img.h):
+        for x in range(img.w):
+            n.set(y, x, img.get(x, y))
+    return n
+
+
+def make_pipe():
+    v = [pipe_vertical(0, True), pipe_vertical(1, True), pipe_vertical(0, False), pipe_vertical(1, False)]
+    # the side pipe: the same shading turned so the light comes from the top and the opening faces left
+    h = [transpose(f) for f in v]
+    return hstrip(v + h)
+
+
+# ---------------------------------------------------------------------------
+# The boss: the horned shell-king of the hammer goblins
+# ---------------------------------------------------------------------------
+
+BOSS_PAL = {
+    "G": (112, 176, 64),  # scaly skin
+    "g": (60, 116, 44),
+    "E": (178, 226, 110),
+    "j": (38, 76, 34),
+    "V": (122, 66, 170),  # shell
+    "v": (76, 38, 116),
+    "U": (178, 128, 224),
+    "Q": (248, 200, 72),  # gold rim and crown
+    "q": (190, 120, 30),
+    "Z": (255, 244, 170),
+    "I": (255, 248, 226),  # horns, spikes, claws
+    "i": (200, 188, 160),
+    "C": (255, 230, 160),  # belly plates
+    "c": (220, 170, 96),
+    "R": (220, 40, 48),
+    "r": (130, 20, 30),
+    "A": (188, 196, 216),  # hammer
+    "a": (112, 120, 150),
+    "n": (150, 80, 40),
+}
+
+
+class Grid:
+    def __init__(self, w, h):
+        self.w, self.h = w, h
+        self.g = [["."] * w for _ in range(h)]
+
+    def put(self, x, y, ch):
+        if 0 <= x < self.w and 0 <= y < self.h:
+            self.g[y][x] = ch
+
+    def ellipse(self, cx, cy, rx, ry, shade, clip=None):
+        """shade(nx, ny) -> letter, with nx, ny the pixel's position in the unit ellipse."""
+        for y in range(self.h):
+            for x in range(self.w):
+                nx, ny = (x + 0.5 - cx) / rx, (y + 0.5 - cy) / ry
+                if nx * nx + ny * ny <= 1.0 and (clip is None or clip(x, y)):
+                    self.put(x, y, shade(nx, ny))
+
+    def line(self, pts, ch, width=1):
+        for (x0, y0), (x1, y1) in zip(pts[:-1], pts[1:]):
+            n = int(max(abs(x1 - x0), abs(y1 - y0)) * 2) + 1
+            for i in range(n + 1):
+                t = i / n
+                x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+                for dy in range(width):
+                    for dx in range(width):
+                        self.put(int(math.floor(x)) + dx, int(math.floor(y)) + dy, ch)
+
+    def rows(self):
+        return ["".join(r) for r in self.g]
+
+
+def _skin(nx, ny):
+    if nx + ny < -0.9:
+        return "E"
+    if nx + ny > 0.7 or ny > 0.65:
+        return "g"
+    return "G"
+
+
+def boss_leg(gr, x, lift, dark):
+    """A thick leg from the hip down to the bottom row, with a clawed foot pointing left."""
+    s, d = ("g", "j") if dark else ("G", "g")
+    top = 22 if dark else 25
+    bottom = 30 - lift
+    for y in range(top, bottom - 1):
+        for xx in range(x, x + 6):
+            gr.put(xx, y, d if xx >= x + 4 else s)
+    for xx in range(x - 2, x + 6):
+        gr.put(xx, bottom - 1, s if xx < x + 4 else d)
+        gr.put(xx, bottom, d)
+    for cx in (x - 2, x, x + 2):
+        gr.put(cx, bottom, "I")
+    gr.put(x - 3, bottom, "i")
+
+
+def boss_frame(pose):
+    gr = Grid(32, 32)
+    bob = 1 if pose == "b" else 0
+    # legs: the far one first (darker), stepping opposite to the near one
+    if pose == "a":
+        boss_leg(gr, 20, 0, True)
+        near = (9, 1)
+    elif pose == "b":
+        boss_leg(gr, 17, 1, True)
+        near = (12, 0)
+    else:
+        boss_leg(gr, 19, 0, True)
+        near = (10, 0)
+    # tail with a spike
+    gr.line([(24, 24 + bob), (28, 26 + bob), (30, 28)], "g", 2)
+    gr.put(31, 28, "I")
+    gr.put(31, 27, "i")
+    # the shell: a high dome on the back with a gold rim and ivory spikes
+    def shell(nx, ny):
+        r = nx * nx + ny * ny
+        if r > 0.78:
+            return "Q" if nx + ny < 0.3 else "q"
+        if nx + ny < -0.75:
+            return "U"
+        if nx + ny > 0.55:
+            return "v"
+        return "V"
+
+    gr.ellipse(20.5, 15.0 + bob, 10.0, 10.5, shell, clip=lambda x, y: y <= 24 + bob)
+    # plate seams on the shell
+    for (x, y) in [(17, 10), (18, 9), (19, 9), (20, 10), (20, 11), (19, 12), (18, 12), (17, 11),
+                   (23, 15), (24, 14), (25, 14), (26, 15), (26, 16), (25, 17), (24, 17), (23, 16),
+                   (17, 18), (18, 17), (19, 17), (20, 18), (20, 19), (19, 20), (18, 20), (17, 19)]:
+        if gr.g[y + bob][x] in "VUv":
+            gr.put(x, y + bob, "v")
+    for (x, y, h) in [(16, 4, 3), (21, 3, 3), (26, 5, 3), (29, 10, 2)]:
+        for k in range(h):
+            for xx in range(x - (h - 1 - k) // 2 - (1 if k == h - 1 else 0), x + 1 + (h - 1 - k) // 2):
+                gr.put(xx, y + k + bob - (h - 2), "I" if xx <= x else "i")
+        gr.put(x, y + bob - (h - 1), "I")
+    # belly plates
+    def belly(nx, ny):
+        yy = int((ny + 1) * 4.5)
+        if yy % 3 == 2:
+            return "c"
+        return "C" if nx < 0.35 else "c"
+
+    gr.ellipse(10.5, 21.5 + bob, 6.0, 6.2, belly, clip=lambda x, y: y <= 27)
+    # the near leg in front of the belly
+    boss_leg(gr, near[0], near[1], False)
+    # head and jaw
+    gr.ellipse(9.0, 10.0 + bob, 7.0, 6.0, _skin)
+    gr.ellipse(5.0, 13.5 + bob, 4.8, 3.0, _skin)
+    for x in range(1, 9):  # mouth line with fangs
+        gr.put(x, 14 + bob, "j")
+    for (x, y, ch) in [(2, 13, "I"), (5, 13, "I"), (3, 15, "I"), (7, 15, "i")]:
+        gr.put(x, y + bob, ch)
+    gr.put(1, 11 + bob, "j")  # nostril
+    # eye under an angry brow
+    for (x, y, ch) in [(6, 8, "W"), (7, 8, "W"), (6, 9, "W"), (7, 9, "R"), (5, 7, "j"), (6, 7, "j"), (7, 6, "j"), (8, 6, "j")]:
+        gr.put(x, y + bob, ch)
+    # horns sweeping up and back
+    gr.line([(4.5, 6 + bob), (3, 3 + bob), (3.5, 0.5 + bob)], "I", 2)
+    gr.put(3, 0 + bob, "i")
+    gr.line([(12, 5 + bob), (14, 2.5 + bob), (16.5, 1.5 + bob)], "i", 2)
+    gr.line([(12, 4 + bob), (14, 1.5 + bob), (16, 1 + bob)], "I", 1)
+    gr.put(17, 1 + bob, "I")
+    # crown
+    for x in range(7, 12):
+        for y in range(3, 6):
+            gr.put(x, y + bob, "Q" if x < 10 else "q")
+    for (x, y) in [(7, 2), (9, 1), (9, 2), (11, 2)]:
+        gr.put(x, y + bob, "Z" if x < 10 else "Q")
+    gr.put(8, 4 + bob, "R")
+    gr.put(10, 4 + bob, "R")
+    # the near arm
+    if pose == "throw":
+        # the hammer held high over the shell
+        gr.line([(18.5, 9.5), (19.5, 4.5)], "n", 2)
+        for y in range(1, 5):
+            for x in range(16, 24):
+                gr.put(x, y, "Z" if y == 1 and x < 22 else "A" if y < 3 else "a")
+        gr.line([(12, 19), (14, 16), (16, 13), (17, 10)], "E", 2)
+        gr.line([(13, 20), (15, 17), (17, 14), (18, 12)], "g", 1)
+        for (x, y) in [(17, 9), (18, 9), (19, 9), (19, 10), (20, 10)]:
+            gr.put(x, y, "G")
+        gr.put(16, 10, "I")
+        gr.put(20, 11, "I")
+    else:
+        gr.line([(11, 18 + bob), (7, 20 + bob), (4, 20 + bob)], "G", 2)
+        gr.line([(8, 21 + bob), (5, 21 + bob)], "g", 1)
+        gr.put(3, 20 + bob, "I")
+        gr.put(3, 22 + bob, "I")
+        gr.put(2, 21 + bob, "i")
+    img = sprite(gr.rows(), BOSS_PAL)
+    return bottom_align(img)
+
+
+def make_boss():
+    return hstrip([boss_frame(k) for k in ("a", "b", "throw")])
+
+
+AXE = [
+    "................",
+    ".........nn.....",
+    "...IAa...nn.....",
+    "..IAAAa..nn.....",
+    ".IAAAAAaanna....",
+    ".IAAAAAaannAa...",
+    ".IAAAAAaanna....",
+    "..IAAAa..nn.....",
+    "...IAa...nn.....",
+    ".........nn.....",
+    ".........nn.....",
+    ".........nn.....",
+    ".........nn.....",
+    ".........bb.....",
+    ".........bb.....",
+    "................",
+]
+
+
+def make_axe():
+    pal = {"A": (176, 186, 212), "a": (92, 100, 132), "I": (244, 248, 255), "n": (176, 104, 56), "b": (100, 54, 30)}
+    off = sprite(AXE, pal)
+    on = off.copy()
+    # a glint on the blade's edge
+    for (x, y, c) in [(2, 2, (255, 255, 255)), (2, 1, (255, 255, 200)), (1, 2, (255, 255, 200)),
+                      (3, 2, (255, 255, 200)), (2, 3, (255, 255, 200)), (1, 5, (255, 255, 255)), (4, 4, (255, 255, 255))]:
+        on.set(x, y, c)
+    return hstrip([off, on])
+
+
+def make_bridge():
+    """Castle chain bridge: a riveted plank in the top 8 rows, chain links hanging below."""
+    p = dict(out=(34, 8, 16), hl=(222, 118, 84), mid=(168, 62, 48), dark=(108, 30, 30))
+    t = Img(16, 16)
+    for y in range(8):
+        for x in range(16):
+            c = p["mid"]
+            if y in (0, 7):
+                c = p["out"]
+            elif y == 1:
+                c = p["hl"]
+            elif y == 6:
+                c = p["dark"]
+            elif x == 15:
+                c = p["out"]
+            elif x == 0:
+                c = p["hl"]
+            t.set(x, y, c)
+    for (x, y) in [(3, 3), (12, 3)]:
+        t.set(x, y, p["out"])
+        t.set(x, y + 1, p["dark"])
+        t.set(x - 1, y, p["hl"])
+    # a chain strung along under the planks: alternating upright and flat links, 8 px period
+    metal, shade, hole = (196, 200, 216), (110, 116, 140), OUT
+    chain = Img(16, 16)
+    for x0 in (0, 8):
+        # upright oval link
+        for (x, y) in [(1, 9), (2, 9), (0, 10), (3, 10), (0, 11), (3, 11), (1, 12), (2, 12)]:
+            chain.set(x0 + x, y, metal if y < 11 else shade)
+        # flat link joining to the next one
+        for x in range(4, 8):
+            chain.set(x0 + x, 10, metal)
+            chain.set(x0 + x, 11, shade)
+    chain = add_outline(chain, hole)
+    # the outline must stay below the plank and wrap across the tile edge like the links do
+    for y in range(8, 16):
+        for x in range(16):
+            c = chain.get(x, y)
+            if c[3]:
+                t.set(x, y, c)
+    return t
+
+
+def make_flag():
+    """The pennant that slides down the flagpole: points left, the right edge rides the pole."""
+    t = Img(16, 16)
+    top, bot, tip = 1, 14, 1
+    mid = (top + bot) / 2.0
+    for y in range(top, bot + 1):
+        span = 1.0 - abs(y - mid) / ((bot - top) / 2.0 + 0.5)
+        x0 = int(round(15 - span * (15 - tip)))
+        for x in range(x0, 16):
+            c = (252, 252, 252)
+            if y >= mid + 2:
+                c = (208, 220, 236)
+            t.set(x, y, c)
+    for y in range(16):
+        for x in range(16):
+            if math.hypot(x - 10.5, y - 7.5) <= 2.6 and t.op(x, y):
+                t.set(x, y, (28, 180, 170))
+    t.set(9, 6, (252, 208, 56))
+    t.set(10, 6, (252, 208, 56))
+    t.set(9, 5, (255, 246, 170))
+    return add_outline(t, OUT)
+
+
+CASTLE_DOOR = (32, 56)  # top-left of the 16 x 24 doorway
+CASTLE_DOOR_DARK = (12, 6, 16)
+
+
+def make_castle_small():
+    """The little castle at the end of a level: 80x80, an open door centred at the bottom."""
+    W = H = 80
+    stone = dict(hl=(236, 200, 160), mid=(200, 150, 110), dark=(150, 100, 70), mortar=(88, 48, 34))
+    img = Img(W, H)
+
+    def masonry(x0, y0, x1, y1):
+        for y in range(y0, y1):
+            for x in range(x0, x1):
+                course = (y - y0) // 4
+                xo = (x + (4 if course % 2 else 0)) % 8
+                yo = (y - y0) % 4
+                if yo == 3 or xo == 7:
+                    c = stone["mortar"]
+                elif yo == 0:
+                    c = stone["hl"]
+                elif xo == 6:
+                    c = stone["dark"]
+                else:
+                    c = stone["mid"]
+                img.set(x, y, c)
+
+    def battlements(x0, x1, y):
+        # merlons 4 wide, 4 tall, gaps of 4 on a 8 px rhythm, starting and ending with a merlon
+        for x in range(x0, x1):
+            if ((x - x0) % 8) < 4 or x >= x1 - 4:
+                for yy in range(y - 4, y):
+                    c = stone["hl"] if yy == y - 4 else stone["mid"] if (x - x0) % 8 not in (3,) else stone["dark"]
+                    img.set(x, yy, c)
+
+    # lower keep and the tower on top
+    masonry(0, 44, 80, 80)
+    battlements(0, 80, 44)
+    masonry(20, 16, 60, 44)
+    battlements(20, 60, 16)
+    # tower windows (dark, arched)
+    for wx in (28, 48):
+        for y in range(22, 36):
+            for x in range(wx - 2, wx + 2):
+                if y > 22 or x in (wx - 1, wx):
+                    img.set(x, y, (20, 12, 24))
+    # the door: 16 x 24, dark, centred at the bottom; its round top sits inside the 24 rows,
+    # under a ring of arch stones
+    for y in range(46, 80):
+        for x in range(28, 52):
+            d = math.hypot(x + 0.5 - 40, y + 0.5 - 64)
+            if y < 64 and 8 <= d < 11:
+                img.set(x, y, stone["hl"] if d < 9.5 else stone["dark"])
+            elif y >= 64 and x in (29, 30, 31, 48, 49, 50):
+                img.set(x, y, stone["hl"] if x in (30, 31) else stone["dark"] if x in (48, 49) else stone["mortar"])
+    for y in range(CASTLE_DOOR[1], 80):
+        for x in range(CASTLE_DOOR[0], CASTLE_DOOR[0] + 16):
+            if y >= 64 or math.hypot(x + 0.5 - 40, y + 0.5 - 64) <= 8.2:
+                img.set(x, y, CASTLE_DOOR_DARK)
+    # a little flag on the tower
+    for y in range(2, 12):
+        img.set(40, y, (232, 232, 240))
+    for y in range(2, 7):
+        for x in range(41, 41 + (7 - y) + 2):
+            img.set(x, y, (252, 208, 56))
+    img.set(41, 3, (255, 246, 170))
+    # dark outline on the silhouette (not on the door)
+    return add_outline(img, OUT)
 
 
 # ---------------------------------------------------------------------------
@@ -2497,6 +3277,42 @@ def make_sfx():
     play_notes(b, "E6/1 -/1 C6/1 -/1 E6/2", 0.055, duty=0.5, vol=0.4, release=0.01)
     out["pause.wav"] = b
 
+    b = sfx(0.13)
+    tone(b, 0, int(0.12 * SR), 1, wave_kind="noise", noise_rate=10000, vol=0.35, release=0.05, decay=0.04, sustain=0.0)
+    tone(b, 0, int(0.11 * SR), 1100, duty=0.25, vol=0.4, f1=260, release=0.03, decay=0.06, sustain=0.3)
+    out["fireball.wav"] = b
+
+    b = sfx(0.5)
+    tone(b, 0, int(0.48 * SR), 150, wave_kind="triangle", vol=0.5, release=0.1,
+         pitch_env=lambda t: (1 + 2.2 * min(t, 0.12) / 0.12) * (1 + 0.16 * math.exp(-t * 7) * math.sin(2 * math.pi * 17 * t)))
+    tone(b, 0, int(0.4 * SR), 300, duty=0.25, vol=0.22, release=0.1, decay=0.12, sustain=0.2,
+         pitch_env=lambda t: (1 + 2.2 * min(t, 0.12) / 0.12) * (1 + 0.16 * math.exp(-t * 7) * math.sin(2 * math.pi * 17 * t)))
+    out["spring.wav"] = b
+
+    b = sfx(0.6)
+    tone(b, 0, int(0.58 * SR), 760, duty=0.5, vol=0.42, release=0.06,
+         pitch_env=lambda t: 2 ** (-t * 3.2) * (1 + 0.1 * math.sin(2 * math.pi * 16 * t)))
+    tone(b, 0, int(0.58 * SR), 190, wave_kind="triangle", vol=0.35, release=0.06, pitch_env=lambda t: 2 ** (-t * 3.2))
+    out["pipe.wav"] = b
+
+    b = sfx(1.0)
+    # a slide whistle down the pole, in little steps
+    tone(b, 0, int(0.96 * SR), freq("C7"), duty=0.25, vol=0.36, release=0.1,
+         pitch_env=lambda t: 2 ** (-math.floor(t / 0.03) * 0.03 * 3.0))
+    tone(b, 0, int(0.96 * SR), freq("C5"), wave_kind="triangle", vol=0.3, release=0.1, pitch_env=lambda t: 2 ** (-t * 2.0))
+    out["flagpole.wav"] = b
+
+    b = sfx(0.04)
+    tone(b, 0, int(0.038 * SR), freq("A6"), duty=0.5, vol=0.4, release=0.012, decay=0.015, sustain=0.3)
+    out["tick.wav"] = b
+
+    b = sfx(1.2)
+    tone(b, 0, int(1.15 * SR), 640, duty=0.5, vol=0.38, release=0.15,
+         pitch_env=lambda t: 2 ** (-t * 3.0) * (1 + 0.05 * math.sin(2 * math.pi * 11 * t)))
+    tone(b, int(0.05 * SR), int(1.1 * SR), 220, wave_kind="triangle", vol=0.35, release=0.15, pitch_env=lambda t: 2 ** (-t * 2.6))
+    tone(b, int(0.75 * SR), int(0.44 * SR), 1, wave_kind="noise", noise_rate=2500, vol=0.4, release=0.15, decay=0.15, sustain=0.1)
+    out["boss_fall.wav"] = b
+
     for k in list(out):
         out[k] = finish_sfx(out[k])
     # jingles
@@ -2514,6 +3330,13 @@ def make_sfx():
                vibrato=0.2)
     play_notes(b, "C3/3 -/3 Ab2/3 G2/2 -/2 F2/3 D2/2 G2/2 C2/4", step, wave_kind="triangle", vol=0.5, release=0.05)
     out["game_over.wav"] = fade(normalise(b, 0.7), 0.003, 0.2)
+
+    b = sfx(1.5)
+    step = 0.0625
+    play_notes(b, "E5/1 G5/1 E6/1 -/1 E5/1 G5/1 E6/1 -/1 F5/1 A5/1 F6/1 -/1 F5/1 A5/1 F6/1 -/1 "
+               "F#5/1 A#5/1 F#6/1 -/1 G5/1 B5/1 G6/2", step, duty=0.5, vol=0.36, release=0.01, gate=0.85)
+    play_notes(b, "C3/4 C3/4 Db3/4 Db3/4 D3/4 G2/4", step, wave_kind="triangle", vol=0.5, release=0.02, gate=0.5)
+    out["time_warning.wav"] = fade(normalise(b, 0.7), 0.003, 0.08)
     return out
 
 
@@ -2664,6 +3487,31 @@ def song_castle():
     )
 
 
+def song_star():
+    """The invincibility tune: fast, bouncy, four bars in F major (4.8 s)."""
+    lead = (
+        "F5/1 -/1 A5/1 C6/1 -/1 A5/1 F5/1 -/1 G5/1 -/1 Bb5/1 D6/1 -/1 Bb5/1 G5/1 -/1 "
+        "A5/1 -/1 C6/1 F6/1 -/1 C6/1 A5/1 -/1 G5/1 A5/1 Bb5/1 C6/1 D6/2 C6/2 "
+        "F5/1 -/1 A5/1 C6/1 -/1 A5/1 F5/1 -/1 Bb5/1 -/1 D6/1 F6/1 -/1 D6/1 Bb5/1 -/1 "
+        "C6/1 -/1 E6/1 G6/1 -/1 E6/1 C6/1 -/1 E6/1 D6/1 C6/1 Bb5/1 A5/1 G5/1 E5/1 C5/1"
+    )
+    bass = (
+        "F2/2 F3/2 F2/2 F3/2 G2/2 G3/2 G2/2 G3/2 "
+        "A2/2 A3/2 A2/2 A3/2 Bb2/2 Bb3/2 C3/2 C4/2 "
+        "F2/2 F3/2 F2/2 F3/2 Bb2/2 Bb3/2 Bb2/2 Bb3/2 "
+        "C3/2 C4/2 C3/2 C4/2 C3/2 Bb2/2 A2/2 G2/2"
+    )
+    return make_song(
+        200, 16, 4,
+        [
+            (lead, dict(duty=0.25, vol=0.36, release=0.01, decay=0.08, sustain=0.5, gate=0.8)),
+            (lead, dict(duty=0.5, vol=0.08, release=0.01, decay=0.08, sustain=0.5, gate=0.8, start_step=2.0, transpose=12)),
+            (bass, dict(wave_kind="triangle", vol=0.45, release=0.01, gate=0.6)),
+        ],
+        drums="k.h.s.h.k.hks.h.",
+    )
+
+
 def build_audio():
     os.makedirs(AUD_DIR, exist_ok=True)
     out = make_sfx()
@@ -2671,9 +3519,576 @@ def build_audio():
     out["music_underground.wav"] = song_underground()
     out["music_sky.wav"] = song_sky()
     out["music_castle.wav"] = song_castle()
+    out["music_star.wav"] = song_star()
     for name, buf in out.items():
         save_wav(name, buf)
     return out
+
+
+# ---------------------------------------------------------------------------
+# Pixel font (TrueType, written with struct)
+# ---------------------------------------------------------------------------
+#
+# Every glyph is a bitmap on a grid 8 px wide (7 for most letters, the 8th column is the gap)
+# and 10 rows tall: row 0 is the top of the em, rows 1-7 hold capitals and digits (7 px tall,
+# baseline under row 7), rows 8-9 are descenders.  Each bitmap below lists rows from row 1
+# down (7 rows, or 9 with descenders), separated by spaces.  In the font one pixel is 128
+# units (unitsPerEm 1024 = 8 px), so the font draws crisp at 8, 16, 24 and 32 px.  Every
+# horizontal run of pixels becomes one rectangle contour (runs repeated on the next rows are
+# merged into one taller rectangle), all drawn clockwise.
+
+FONT_PX = 128
+FONT_UPM = 1024
+FONT_ADVANCE = 8 * FONT_PX
+FONT_ASCENT = 8 * FONT_PX
+FONT_DESCENT = 2 * FONT_PX
+FONT_DIR = os.path.join(ROOT, "assets", "fonts")
+
+FONT_GLYPHS = {
+    " ": "",
+    "!": "..XX... ..XX... ..XX... ..XX... ..XX... ....... ..XX...",
+    '"': ".XX.XX. .XX.XX. .X..X..",
+    "#": ".XX.XX. .XX.XX. XXXXXXX .XX.XX. XXXXXXX .XX.XX. .XX.XX.",
+    "$": "...X... .XXXXXX XX.X... .XXXXX. ...X.XX XXXXXX. ...X...",
+    "%": "XX....X XX...XX ....XX. ...XX.. ..XX... .XX..XX XX...XX",
+    "&": ".XXX... XX.XX.. XX.XX.. .XXX... XX.XX.X XX..XX. .XXX.XX",
+    "'": "..XX... ..XX... .XX....",
+    "(": "...XX.. ..XX... .XX.... .XX.... .XX.... ..XX... ...XX..",
+    ")": ".XX.... ..XX... ...XX.. ...XX.. ...XX.. ..XX... .XX....",
+    "*": "....... .XX.XX. ..XXX.. XXXXXXX ..XXX.. .XX.XX. .......",
+    "+": "....... ..XX... ..XX... XXXXXX. ..XX... ..XX... .......",
+    ",": "....... ....... ....... ....... ....... ..XX... ..XX... .XX.... .......",
+    "-": "....... ....... ....... XXXXXX. ....... ....... .......",
+    ".": "....... ....... ....... ....... ....... ..XX... ..XX...",
+    "/": ".....XX ....XX. ...XX.. ..XX... .XX.... XX..... X......",
+    "0": ".XXXXX. XX...XX XX..XXX XX.X.XX XXX..XX XX...XX .XXXXX.",
+    "1": "..XX... .XXX... ..XX... ..XX... ..XX... ..XX... XXXXXX.",
+    "2": ".XXXXX. XX...XX .....XX ...XXX. .XXX... XX..... XXXXXXX",
+    "3": ".XXXXX. XX...XX .....XX ...XXX. .....XX XX...XX .XXXXX.",
+    "4": "...XXX. ..XXXX. .XX.XX. XX..XX. XXXXXXX ....XX. ....XX.",
+    "5": "XXXXXX. XX..... XXXXXX. .....XX .....XX XX...XX .XXXXX.",
+    "6": "..XXXX. .XX.... XX..... XXXXXX. XX...XX XX...XX .XXXXX.",
+    "7": "XXXXXXX XX...XX ....XX. ...XX.. ..XX... ..XX... ..XX...",
+    "8": ".XXXXX. XX...XX XX...XX .XXXXX. XX...XX XX...XX .XXXXX.",
+    "9": ".XXXXX. XX...XX XX...XX .XXXXXX .....XX ....XX. .XXXX..",
+    ":": "....... ..XX... ..XX... ....... ..XX... ..XX... .......",
+    ";": "....... ..XX... ..XX... ....... ..XX... ..XX... .XX....",
+    "<": "....XX. ...XX.. ..XX... .XX.... ..XX... ...XX.. ....XX.",
+    "=": "....... ....... XXXXXX. ....... XXXXXX. ....... .......",
+    ">": ".XX.... ..XX... ...XX.. ....XX. ...XX.. ..XX... .XX....",
+    "?": ".XXXXX. XX...XX .....XX ...XXX. ..XX... ....... ..XX...",
+    "@": ".XXXXX. XX...XX XX.XXXX XX.X.XX XX.XXXX XX..... .XXXXX.",
+    "A": "..XXX.. .XX.XX. XX...XX XX...XX XXXXXXX XX...XX XX...XX",
+    "B": "XXXXXX. XX...XX XX...XX XXXXXX. XX...XX XX...XX XXXXXX.",
+    "C": "..XXXX. .XX..XX XX..... XX..... XX..... .XX..XX ..XXXX.",
+    "D": "XXXXX.. XX..XX. XX...XX XX...XX XX...XX XX..XX. XXXXX..",
+    "E": "XXXXXXX XX..... XX..... XXXXXX. XX..... XX..... XXXXXXX",
+    "F": "XXXXXXX XX..... XX..... XXXXXX. XX..... XX..... XX.....",
+    "G": "..XXXXX .XX.... XX..... XX..XXX XX...XX .XX..XX ..XXXXX",
+    "H": "XX...XX XX...XX XX...XX XXXXXXX XX...XX XX...XX XX...XX",
+    "I": "XXXXXX. ..XX... ..XX... ..XX... ..XX... ..XX... XXXXXX.",
+    "J": "....XXX .....XX .....XX .....XX XX...XX XX...XX .XXXXX.",
+    "K": "XX...XX XX..XX. XX.XX.. XXXX... XXXXX.. XX.XXX. XX..XXX",
+    "L": "XX..... XX..... XX..... XX..... XX..... XX..... XXXXXXX",
+    "M": "XX...XX XXX.XXX XXXXXXX XXXXXXX XX.X.XX XX...XX XX...XX",
+    "N": "XX...XX XXX..XX XXXX.XX XXXXXXX XX.XXXX XX..XXX XX...XX",
+    "O": ".XXXXX. XX...XX XX...XX XX...XX XX...XX XX...XX .XXXXX.",
+    "P": "XXXXXX. XX...XX XX...XX XX...XX XXXXXX. XX..... XX.....",
+    "Q": ".XXXXX. XX...XX XX...XX XX...XX XX.XXXX XX..XX. .XXXX.X",
+    "R": "XXXXXX. XX...XX XX...XX XX..XXX XXXXX.. XX.XXX. XX..XXX",
+    "S": ".XXXXX. XX...XX XX..... .XXXXX. .....XX XX...XX .XXXXX.",
+    "T": "XXXXXX. ..XX... ..XX... ..XX... ..XX... ..XX... ..XX...",
+    "U": "XX...XX XX...XX XX...XX XX...XX XX...XX XX...XX .XXXXX.",
+    "V": "XX...XX XX...XX XX...XX XXX.XXX .XXXXX. ..XXX.. ...X...",
+    "W": "XX...XX XX...XX XX.X.XX XXXXXXX XXXXXXX XXX.XXX XX...XX",
+    "X": "XX...XX XXX.XXX .XXXXX. ..XXX.. .XXXXX. XXX.XXX XX...XX",
+    "Y": "XX..XX. XX..XX. XX..XX. .XXXX.. ..XX... ..XX... ..XX...",
+    "Z": "XXXXXXX ....XXX ...XXX. ..XXX.. .XXX... XXX.... XXXXXXX",
+    "[": ".XXXX.. .XX.... .XX.... .XX.... .XX.... .XX.... .XXXX..",
+    "\\": "XX..... .XX.... ..XX... ...XX.. ....XX. .....XX ......X",
+    "]": ".XXXX.. ...XX.. ...XX.. ...XX.. ...XX.. ...XX.. .XXXX..",
+    "^": "..XX... .XXXX.. XX..XX.",
+    "_": "....... ....... ....... ....... ....... ....... ....... XXXXXXX .......",
+    "`": ".XX.... ..XX...",
+    "a": "....... ....... .XXXXX. .....XX .XXXXXX XX...XX .XXXXXX",
+    "b": "XX..... XX..... XXXXXX. XX...XX XX...XX XX...XX XXXXXX.",
+    "c": "....... ....... .XXXXX. XX...XX XX..... XX...XX .XXXXX.",
+    "d": ".....XX .....XX .XXXXXX XX...XX XX...XX XX...XX .XXXXXX",
+    "e": "....... ....... .XXXXX. XX...XX XXXXXXX XX..... .XXXXX.",
+    "f": "...XXXX ..XX... XXXXXX. ..XX... ..XX... ..XX... ..XX...",
+    "g": "....... ....... .XXXXXX XX...XX XX...XX XX...XX .XXXXXX .....XX .XXXXX.",
+    "h": "XX..... XX..... XXXXXX. XX...XX XX...XX XX...XX XX...XX",
+    "i": "..XX... ....... .XXX... ..XX... ..XX... ..XX... .XXXX..",
+    "j": "....XX. ....... ...XXX. ....XX. ....XX. ....XX. ....XX. XX..XX. .XXXX..",
+    "k": "XX..... XX..... XX..XX. XX.XX.. XXXX... XX.XX.. XX..XXX",
+    "l": ".XXX... ..XX... ..XX... ..XX... ..XX... ..XX... .XXXX..",
+    "m": "....... ....... XXX.XX. XXXXXXX XX.X.XX XX.X.XX XX...XX",
+    "n": "....... ....... XXXXXX. XX...XX XX...XX XX...XX XX...XX",
+    "o": "....... ....... .XXXXX. XX...XX XX...XX XX...XX .XXXXX.",
+    "p": "....... ....... XXXXXX. XX...XX XX...XX XX...XX XXXXXX. XX..... XX.....",
+    "q": "....... ....... .XXXXXX XX...XX XX...XX XX...XX .XXXXXX .....XX .....XX",
+    "r": "....... ....... XX.XXX. XXXX.XX XX..... XX..... XX.....",
+    "s": "....... ....... .XXXXXX XX..... .XXXXX. .....XX XXXXXX.",
+    "t": "..XX... ..XX... XXXXXX. ..XX... ..XX... ..XX.XX ...XXX.",
+    "u": "....... ....... XX...XX XX...XX XX...XX XX...XX .XXXXXX",
+    "v": "....... ....... XX...XX XX...XX XXX.XXX .XXXXX. ..XXX..",
+    "w": "....... ....... XX...XX XX.X.XX XX.X.XX XXXXXXX .XX.XX.",
+    "x": "....... ....... XX...XX .XX.XX. ..XXX.. .XX.XX. XX...XX",
+    "y": "....... ....... XX...XX XX...XX XX...XX XX...XX .XXXXXX .....XX .XXXXX.",
+    "z": "....... ....... XXXXXXX ....XX. ..XXX.. .XX.... XXXXXXX",
+    "{": "...XXX. ..XX... ..XX... XXX.... ..XX... ..XX... ...XXX.",
+    "|": "..XX... ..XX... ..XX... ..XX... ..XX... ..XX... ..XX... ..XX... ..XX...",
+    "}": ".XXX... ...XX.. ...XX.. ....XXX ...XX.. ...XX.. .XXX...",
+    "~": "....... ....... .XXX.XX XX.XXX.",
+    # beyond ASCII: the characters the game's text uses, and a few more for the HUD and menus
+    "\u00a9": ".XXXXX. X.....X X.XXX.X X.X...X X.XXX.X X.....X .XXXXX.",  # ©
+    "\u00b0": ".XXX... XX.XX.. .XXX...",  # °
+    "\u00b2": ".XXX... ...XX.. ..XX... .XXXX..",  # ²
+    "\u00b7": "....... ....... ....... ..XX... ..XX... ....... .......",  # ·
+    "\u00d7": "....... XX...XX .XX.XX. ..XXX.. .XX.XX. XX...XX .......",  # ×
+    "\u2013": "....... ....... ....... XXXXXXX ....... ....... .......",  # –
+    "\u2014": "........ ........ ........ XXXXXXXX ........ ........ ........",  # —
+    "\u2026": "........ ........ ........ ........ ........ XX.XX.XX XX.XX.XX",  # …
+    "\u2190": "...X... ..XX... .XXXXXX XXXXXXX .XXXXXX ..XX... ...X...",  # ←
+    "\u2191": "...X... ..XXX.. .XXXXX. XXXXXXX ..XXX.. ..XXX.. ..XXX..",  # ↑
+    "\u2192": "...X... ...XX.. XXXXXX. XXXXXXX XXXXXX. ...XX.. ...X...",  # →
+    "\u2193": "..XXX.. ..XXX.. ..XXX.. XXXXXXX .XXXXX. ..XXX.. ...X...",  # ↓
+    "\u21c4": "....X.. XXXXXX. ....X.. ..X.... .XXXXXX ..X....",  # ⇄
+}
+
+# the .notdef glyph: a hollow box
+FONT_NOTDEF = "XXXXXX. X....X. X....X. X....X. X....X. X....X. XXXXXX."
+
+# non-ASCII characters the font must have (the game's string literals use · — …)
+FONT_REQUIRED_EXTRA = "\u00b7\u2014\u2026\u00d7\u2013\u2190\u2191\u2192\u2193\u00a9\u00b0\u00b2\u21c4"
+
+
+def glyph_bitmap(spec):
+    """spec -> list of 10 rows (row 0 = top of the em), each a list of 0/1 over 8 columns."""
+    rows = spec.split() if spec else []
+    assert len(rows) <= 9, spec
+    grid = [[0] * 8 for _ in range(10)]
+    for i, r in enumerate(rows):
+        assert len(r) <= 8, spec
+        for x, ch in enumerate(r):
+            assert ch in ".X", spec
+            grid[1 + i][x] = 1 if ch == "X" else 0
+    return grid
+
+
+def glyph_rects(grid):
+    """Horizontal runs, merged downwards while the same run repeats: [(x0, x1, r0, r1)]."""
+    done = []
+    active = {}
+    for r in range(len(grid) + 1):
+        runs = []
+        if r < len(grid):
+            x = 0
+            while x < 8:
+                if grid[r][x]:
+                    x0 = x
+                    while x < 8 and grid[r][x]:
+                        x += 1
+                    runs.append((x0, x))
+                else:
+                    x += 1
+        nxt = {}
+        for run in runs:
+            if run in active:
+                nxt[run] = active.pop(run)
+            else:
+                nxt[run] = r
+        for (x0, x1), r0 in active.items():
+            done.append((x0, x1, r0, r))
+        active = nxt
+    return sorted(done, key=lambda t: (t[2], t[0]))
+
+
+def rect_contour(x0, x1, r0, r1):
+    """Font units, y up, clockwise: bottom-left, top-left, top-right, bottom-right."""
+    X0, X1 = x0 * FONT_PX, x1 * FONT_PX
+    top, bot = (8 - r0) * FONT_PX, (8 - r1) * FONT_PX
+    return [(X0, bot), (X0, top), (X1, top), (X1, bot)]
+
+
+def encode_glyph(contours):
+    if not contours:
+        return b"", (0, 0, 0, 0), 0
+    pts = [p for c in contours for p in c]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    bbox = (min(xs), min(ys), max(xs), max(ys))
+    out = struct.pack(">hhhhh", len(contours), *bbox)
+    end = -1
+    for c in contours:
+        end += len(c)
+        out += struct.pack(">H", end)
+    out += struct.pack(">H", 0)  # no instructions
+    flags, xb, yb = bytearray(), bytearray(), bytearray()
+    px = py = 0
+    for (x, y) in pts:
+        dx, dy = x - px, y - py
+        px, py = x, y
+        f = 0x01  # on curve
+        if dx == 0:
+            f |= 0x10
+        elif -255 <= dx <= 255:
+            f |= 0x02 | (0x10 if dx > 0 else 0)
+            xb.append(abs(dx))
+        else:
+            xb += struct.pack(">h", dx)
+        if dy == 0:
+            f |= 0x20
+        elif -255 <= dy <= 255:
+            f |= 0x04 | (0x20 if dy > 0 else 0)
+            yb.append(abs(dy))
+        else:
+            yb += struct.pack(">h", dy)
+        flags.append(f)
+    out += bytes(flags) + bytes(xb) + bytes(yb)
+    while len(out) % 4:
+        out += b"\0"
+    return out, bbox, len(pts)
+
+
+def font_checksum(data):
+    data = data + b"\0" * ((4 - len(data) % 4) % 4)
+    return sum(struct.unpack(">%dI" % (len(data) // 4), data)) & 0xFFFFFFFF
+
+
+def name_table(records):
+    """records: {nameID: text}; Macintosh (1, 0, 0, ASCII) and Windows (3, 1, 0x409, UTF-16BE)."""
+    entries = []
+    for plat, enc, lang, codec in ((1, 0, 0, "latin-1"), (3, 1, 0x409, "utf-16-be")):
+        for nid in sorted(records):
+            entries.append((plat, enc, lang, nid, records[nid].encode(codec)))
+    storage = b""
+    recs = b""
+    for plat, enc, lang, nid, raw in entries:
+        recs += struct.pack(">HHHHHH", plat, enc, lang, nid, len(raw), len(storage))
+        storage += raw
+    return struct.pack(">HHH", 0, len(entries), 6 + 12 * len(entries)) + recs + storage
+
+
+def cmap_format4(mapping):
+    """mapping: {codepoint: glyph id} (BMP only) -> a format 4 subtable."""
+    codes = sorted(mapping)
+    segs = []
+    for c in codes:
+        if segs and c == segs[-1][1] + 1 and mapping[c] == mapping[segs[-1][1]] + 1:
+            segs[-1][1] = c
+        else:
+            segs.append([c, c])
+    segs.append([0xFFFF, 0xFFFF])
+    n = len(segs)
+    p = 1
+    while p * 2 <= n:
+        p *= 2
+    search, selector = 2 * p, int(math.log2(p))
+    ends = b"".join(struct.pack(">H", e) for _, e in segs)
+    starts = b"".join(struct.pack(">H", s) for s, _ in segs)
+    deltas = b"".join(struct.pack(">H", ((mapping[s] - s) if s != 0xFFFF else 1) & 0xFFFF) for s, _ in segs)
+    ranges = b"\0\0" * n
+    body = struct.pack(">HHH", 2 * n, search, selector) + struct.pack(">H", 2 * n - search)
+    body += ends + b"\0\0" + starts + deltas + ranges
+    length = 6 + len(body)
+    return struct.pack(">HHH", 4, length, 0) + body
+
+
+# 2024-01-01 00:00:00 in seconds since 1904-01-01 (fixed, so the file is reproducible)
+FONT_DATE = (365 * 120 + 30) * 86400
+
+
+def font_glyph_order():
+    chars = sorted(FONT_GLYPHS, key=ord)
+    return [None] + chars  # glyph 0 is .notdef
+
+
+def make_font():
+    order = font_glyph_order()
+    glyf = b""
+    loca = [0]
+    metrics = []
+    max_pts = max_cont = 0
+    bb = [32767, 32767, -32768, -32768]
+    for ch in order:
+        grid = glyph_bitmap(FONT_NOTDEF if ch is None else FONT_GLYPHS[ch])
+        contours = [rect_contour(*r) for r in glyph_rects(grid)]
+        data, bbox, npts = encode_glyph(contours)
+        glyf += data
+        loca.append(len(glyf))
+        metrics.append((FONT_ADVANCE, bbox[0], bbox, bool(contours)))
+        max_pts = max(max_pts, npts)
+        max_cont = max(max_cont, len(contours))
+        if contours:
+            bb = [min(bb[0], bbox[0]), min(bb[1], bbox[1]), max(bb[2], bbox[2]), max(bb[3], bbox[3])]
+    n = len(order)
+    inked = [m for m in metrics if m[3]]
+    min_lsb = min(m[1] for m in inked)
+    min_rsb = min(m[0] - m[2][2] for m in inked)
+    max_extent = max(m[2][2] for m in inked)
+
+    head = struct.pack(
+        ">HHIIIHHqqhhhhHHhhh", 1, 0, 0x00010000, 0, 0x5F0F3CF5, 0x000B, FONT_UPM, FONT_DATE, FONT_DATE,
+        bb[0], bb[1], bb[2], bb[3], 0, 8, 2, 1, 0,
+    )
+    hhea = struct.pack(
+        ">HHhhhHhhhhhhhhhhhH", 1, 0, FONT_ASCENT, -FONT_DESCENT, 0, FONT_ADVANCE, min_lsb, min_rsb, max_extent,
+        1, 0, 0, 0, 0, 0, 0, 0, n,
+    )
+    maxp = struct.pack(">IHHHHHHHHHHHHHH", 0x00010000, n, max_pts, max_cont, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0)
+    codes = [ord(c) for c in order[1:]]
+    os2 = struct.pack(
+        ">HhHHHhhhhhhhhhhh", 4, FONT_ADVANCE, 400, 5, 0,
+        4 * FONT_PX, 4 * FONT_PX, 0, FONT_PX, 4 * FONT_PX, 4 * FONT_PX, 0, 4 * FONT_PX,
+        FONT_PX, 3 * FONT_PX, 0,
+    )
+    os2 += bytes([2, 0, 0, 9, 0, 0, 0, 0, 0, 0])  # panose: Latin text, monospaced
+    # Unicode ranges: Basic Latin, Latin-1 Supplement, General Punctuation; Arrows
+    os2 += struct.pack(">IIII", (1 << 0) | (1 << 1) | (1 << 31), 1 << (37 - 32), 0, 0)
+    os2 += b"SLPB"
+    os2 += struct.pack(">HHH", 0x00C0, min(codes), min(max(codes), 0xFFFF))
+    os2 += struct.pack(">hhhHH", FONT_ASCENT, -FONT_DESCENT, 0, FONT_ASCENT, FONT_DESCENT)
+    os2 += struct.pack(">II", 1, 0)  # code page: Latin 1
+    os2 += struct.pack(">hhHHH", 5 * FONT_PX, 7 * FONT_PX, 0, 32, 1)
+    assert len(os2) == 96
+    hmtx = b"".join(struct.pack(">Hh", adv, lsb) for adv, lsb, _, _ in metrics)
+    sub = cmap_format4({ord(c): i for i, c in enumerate(order) if c is not None})
+    cmap = struct.pack(">HH", 0, 2) + struct.pack(">HHI", 0, 3, 20) + struct.pack(">HHI", 3, 1, 20) + sub
+    loca_b = b"".join(struct.pack(">I", o) for o in loca)
+    name = name_table({
+        0: "Drawn for Slope Bros by tools/make_art.py; MIT OR Apache-2.0",
+        1: "Slope Bros Pixel",
+        2: "Regular",
+        3: "Slope Bros Pixel Regular 1.000",
+        4: "Slope Bros Pixel Regular",
+        5: "Version 1.000",
+        6: "SlopeBrosPixel-Regular",
+        13: "MIT OR Apache-2.0",
+    })
+    post = struct.pack(">IIhhIIIII", 0x00030000, 0, -FONT_PX, FONT_PX, 1, 0, 0, 0, 0)
+    tables = {
+        b"OS/2": os2, b"cmap": cmap, b"glyf": glyf, b"head": head, b"hhea": hhea,
+        b"hmtx": hmtx, b"loca": loca_b, b"maxp": maxp, b"name": name, b"post": post,
+    }
+    tags = sorted(tables)
+    num = len(tags)
+    p = 1
+    while p * 2 <= num:
+        p *= 2
+    out = struct.pack(">IHHHH", 0x00010000, num, p * 16, int(math.log2(p)), num * 16 - p * 16)
+    offset = 12 + 16 * num
+    body = b""
+    head_off = None
+    for tag in tags:
+        data = tables[tag]
+        out += struct.pack(">4sIII", tag, font_checksum(data), offset + len(body), len(data))
+        if tag == b"head":
+            head_off = offset + len(body)
+        body += data + b"\0" * ((4 - len(data) % 4) % 4)
+    font = bytearray(out + body)
+    adj = (0xB1B0AFBA - font_checksum(bytes(font))) & 0xFFFFFFFF
+    font[head_off + 8 : head_off + 12] = struct.pack(">I", adj)
+    return bytes(font)
+
+
+def build_fonts():
+    os.makedirs(FONT_DIR, exist_ok=True)
+    data = make_font()
+    with open(os.path.join(FONT_DIR, "pixel.ttf"), "wb") as f:
+        f.write(data)
+    return data
+
+
+def font_read(path):
+    """Parse the font back: returns (tables, {codepoint: glyph id}, [glyph contours], [advance])."""
+    with open(path, "rb") as f:
+        data = f.read()
+    ver, num = struct.unpack(">IH", data[:6])
+    assert ver == 0x00010000, "not a TrueType font"
+    tables = {}
+    for i in range(num):
+        tag, csum, off, ln = struct.unpack(">4sIII", data[12 + 16 * i : 28 + 16 * i])
+        tables[tag] = (csum, off, ln)
+    # table checksums, then the whole-file checksum adjustment
+    for tag, (csum, off, ln) in tables.items():
+        t = bytearray(data[off : off + ln])
+        if tag == b"head":
+            t[8:12] = b"\0\0\0\0"
+        assert font_checksum(bytes(t)) == csum, "checksum of table %r" % tag
+    hoff = tables[b"head"][1]
+    adj = struct.unpack(">I", data[hoff + 8 : hoff + 12])[0]
+    whole = bytearray(data)
+    whole[hoff + 8 : hoff + 12] = b"\0\0\0\0"
+    assert (0xB1B0AFBA - font_checksum(bytes(whole))) & 0xFFFFFFFF == adj, "checkSumAdjustment"
+
+    def tab(tag):
+        _, off, ln = tables[tag]
+        return data[off : off + ln]
+
+    head = tab(b"head")
+    assert struct.unpack(">I", head[12:16])[0] == 0x5F0F3CF5
+    upm = struct.unpack(">H", head[18:20])[0]
+    loc_fmt = struct.unpack(">h", head[50:52])[0]
+    n = struct.unpack(">H", tab(b"maxp")[4:6])[0]
+    nh = struct.unpack(">H", tab(b"hhea")[34:36])[0]
+    hm = tab(b"hmtx")
+    adv = [struct.unpack(">H", hm[4 * min(i, nh - 1) : 4 * min(i, nh - 1) + 2])[0] for i in range(n)]
+    lb = tab(b"loca")
+    if loc_fmt == 1:
+        loca = struct.unpack(">%dI" % (n + 1), lb[: 4 * (n + 1)])
+    else:
+        loca = [2 * v for v in struct.unpack(">%dH" % (n + 1), lb[: 2 * (n + 1)])]
+    gl = tab(b"glyf")
+    glyphs = []
+    for g in range(n):
+        a, b = loca[g], loca[g + 1]
+        if a == b:
+            glyphs.append([])
+            continue
+        nc = struct.unpack(">h", gl[a : a + 2])[0]
+        assert nc >= 0, "composite glyphs are not expected"
+        ends = struct.unpack(">%dH" % nc, gl[a + 10 : a + 10 + 2 * nc])
+        p = a + 10 + 2 * nc
+        ilen = struct.unpack(">H", gl[p : p + 2])[0]
+        p += 2 + ilen
+        npts = ends[-1] + 1
+        flags = []
+        while len(flags) < npts:
+            f = gl[p]
+            p += 1
+            flags.append(f)
+            if f & 0x08:
+                r = gl[p]
+                p += 1
+                flags.extend([f] * r)
+        coords = []
+        for axis, (short, same) in enumerate(((0x02, 0x10), (0x04, 0x20))):
+            v = 0
+            vals = []
+            for f in flags:
+                if f & short:
+                    d = gl[p]
+                    p += 1
+                    v += d if f & same else -d
+                elif not f & same:
+                    v += struct.unpack(">h", gl[p : p + 2])[0]
+                    p += 2
+                vals.append(v)
+            coords.append(vals)
+        assert all(f & 1 for f in flags), "only on-curve points are expected"
+        pts = list(zip(coords[0], coords[1]))
+        contours = []
+        s = 0
+        for e in ends:
+            contours.append(pts[s : e + 1])
+            s = e + 1
+        glyphs.append(contours)
+    cm = tab(b"cmap")
+    mapping = {}
+    nsub = struct.unpack(">H", cm[2:4])[0]
+    for i in range(nsub):
+        plat, enc, off = struct.unpack(">HHI", cm[4 + 8 * i : 12 + 8 * i])
+        if (plat, enc) != (3, 1):
+            continue
+        fmt, ln = struct.unpack(">HH", cm[off : off + 4])
+        assert fmt == 4
+        segx2 = struct.unpack(">H", cm[off + 6 : off + 8])[0]
+        seg = segx2 // 2
+        q = off + 14
+        ends = struct.unpack(">%dH" % seg, cm[q : q + segx2])
+        starts = struct.unpack(">%dH" % seg, cm[q + segx2 + 2 : q + 2 * segx2 + 2])
+        deltas = struct.unpack(">%dH" % seg, cm[q + 2 * segx2 + 2 : q + 3 * segx2 + 2])
+        ranges = struct.unpack(">%dH" % seg, cm[q + 3 * segx2 + 2 : q + 4 * segx2 + 2])
+        for s_, e_, d_, r_ in zip(starts, ends, deltas, ranges):
+            assert r_ == 0
+            for c in range(s_, e_ + 1):
+                if c != 0xFFFF:
+                    mapping[c] = (c + d_) & 0xFFFF
+    return dict(tables=tables, upm=upm, mapping=mapping, glyphs=glyphs, advances=adv)
+
+
+def contour_bitmap(contours):
+    """Rasterise axis-aligned rectangle contours (font units) back onto the 8 x 10 pixel grid."""
+    grid = [[0] * 8 for _ in range(10)]
+    for c in contours:
+        xs, ys = [p[0] for p in c], [p[1] for p in c]
+        for r in range(10):
+            yc = (7 - r) * FONT_PX + FONT_PX // 2
+            if not min(ys) < yc < max(ys):
+                continue
+            for x in range(8):
+                xc = x * FONT_PX + FONT_PX // 2
+                if min(xs) < xc < max(xs):
+                    grid[r][x] += 1
+    return grid
+
+
+def rust_string_chars():
+    """Non-ASCII characters inside string literals of the game's Rust sources (if present)."""
+    import re
+
+    found = set()
+    src = os.path.join(ROOT, "crates", "slope_bros", "src")
+    lit = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+    for dirpath, _, files in sorted(os.walk(src)):
+        for fn in sorted(files):
+            if not fn.endswith(".rs"):
+                continue
+            with open(os.path.join(dirpath, fn), encoding="utf-8") as f:
+                for line in f:
+                    code = line.split("//")[0] if line.lstrip().startswith("//") else line
+                    for m in lit.finditer(code):
+                        found.update(ch for ch in m.group(0) if ord(ch) > 127)
+    return found
+
+
+def verify_font():
+    path = os.path.join(FONT_DIR, "pixel.ttf")
+    f = font_read(path)
+    for tag in (b"head", b"hhea", b"maxp", b"OS/2", b"hmtx", b"cmap", b"loca", b"glyf", b"name", b"post"):
+        assert tag in f["tables"], "font lacks table %r" % tag
+    assert f["upm"] == FONT_UPM
+    mapping, glyphs = f["mapping"], f["glyphs"]
+    need = [chr(c) for c in range(32, 127)] + list(FONT_REQUIRED_EXTRA)
+    for ch in need:
+        assert mapping.get(ord(ch), 0) != 0, "font lacks %r" % ch
+    assert set(f["advances"]) == {FONT_ADVANCE}, "the font must be monospaced"
+    assert glyphs[0], ".notdef must be drawn"
+    for gid, contours in enumerate(glyphs):
+        for c in contours:
+            assert len(c) == 4, "contours are rectangles"
+            area = sum(c[i][0] * c[(i + 1) % 4][1] - c[(i + 1) % 4][0] * c[i][1] for i in range(4))
+            assert area < 0, "glyph %d: contours must run clockwise" % gid
+            for (x, y) in c:
+                assert x % FONT_PX == 0 and y % FONT_PX == 0, "off the pixel grid"
+                assert 0 <= x <= FONT_ADVANCE and -FONT_DESCENT <= y <= FONT_ASCENT, "outside the cell"
+    # every glyph draws exactly its bitmap, with no pixel covered twice
+    for ch, spec in FONT_GLYPHS.items():
+        got = contour_bitmap(glyphs[mapping[ord(ch)]])
+        assert got == glyph_bitmap(spec), "glyph %r does not match its bitmap" % ch
+    missing = sorted(c for c in rust_string_chars() if ord(c) not in mapping)
+    if missing:
+        print("make_art: warning: the pixel font lacks %s used in the game's strings" % " ".join(missing), file=sys.stderr)
+
+
+def font_text_image(text, color=(255, 255, 255), shadow=(26, 18, 40)):
+    """Draw text with the glyphs read back from the written font (1 px per font pixel)."""
+    f = font_read(os.path.join(FONT_DIR, "pixel.ttf"))
+    lines = text.split("\n")
+    w = max(len(l) for l in lines) * 8 + 1
+    img = Img(w, len(lines) * 11 + 1)
+    for li, line in enumerate(lines):
+        for i, ch in enumerate(line):
+            grid = contour_bitmap(f["glyphs"][f["mapping"].get(ord(ch), 0)])
+            for r in range(10):
+                for x in range(8):
+                    if grid[r][x]:
+                        img.set(i * 8 + x + 1, li * 11 + r + 1, shadow)
+            for r in range(10):
+                for x in range(8):
+                    if grid[r][x]:
+                        img.set(i * 8 + x, li * 11 + r, color)
+    return img
 
 
 # ---------------------------------------------------------------------------
@@ -2688,12 +4103,29 @@ def save_png(name, img, size):
     return img
 
 
+NEW_SPRITES = [
+    ("fireball.png", make_fireball),
+    ("fire_flower.png", make_fire_flower),
+    ("star.png", make_star),
+    ("one_up.png", make_one_up),
+    ("spring.png", make_spring),
+    ("lava.png", make_lava),
+    ("pipe.png", make_pipe),
+    ("boss.png", make_boss),
+    ("axe.png", make_axe),
+    ("bridge.png", make_bridge),
+    ("flag.png", make_flag),
+    ("castle_small.png", make_castle_small),
+]
+
+
 def build_images():
     os.makedirs(IMG_DIR, exist_ok=True)
     out = {}
     out["tiles.png"] = save_png("tiles.png", make_tiles(), (256, 64))
-    out["player_small.png"] = save_png("player_small.png", make_player_small(), (112, 16))
-    out["player_big.png"] = save_png("player_big.png", make_player_big(), (112, 32))
+    out["player_small.png"] = save_png("player_small.png", make_player_small(), (144, 16))
+    out["player_big.png"] = save_png("player_big.png", make_player_big(), (144, 32))
+    out["player_fire.png"] = save_png("player_fire.png", make_player_fire(), (144, 32))
     out["walker.png"] = save_png("walker.png", make_walker(WALKER_PAL), (48, 16))
     out["ledge_walker.png"] = save_png("ledge_walker.png", make_walker(LEDGE_PAL), (48, 16))
     out["shell_enemy.png"] = save_png("shell_enemy.png", make_shell_enemy(), (32, 24))
@@ -2705,6 +4137,8 @@ def build_images():
     out["goal.png"] = save_png("goal.png", make_goal(), (16, 160))
     out["checkpoint.png"] = save_png("checkpoint.png", make_checkpoint(), (32, 32))
     out["block_debris.png"] = save_png("block_debris.png", make_debris(), (8, 8))
+    for name, fn in NEW_SPRITES:
+        out[name] = save_png(name, fn(), EXPECTED_PNG[name])
     for name, far, near in [
         ("overworld", bg_overworld, near_overworld),
         ("underground", bg_underground, near_underground),
@@ -2724,8 +4158,9 @@ def build_images():
 
 EXPECTED_PNG = {
     "tiles.png": (256, 64),
-    "player_small.png": (112, 16),
-    "player_big.png": (112, 32),
+    "player_small.png": (144, 16),
+    "player_big.png": (144, 32),
+    "player_fire.png": (144, 32),
     "walker.png": (48, 16),
     "ledge_walker.png": (48, 16),
     "shell_enemy.png": (32, 24),
@@ -2747,14 +4182,39 @@ EXPECTED_PNG = {
     "bg_near_castle.png": (512, 240),
     "title.png": (256, 64),
     "icon.png": (32, 32),
+    "fireball.png": (32, 8),
+    "fire_flower.png": (64, 16),
+    "star.png": (64, 16),
+    "one_up.png": (16, 16),
+    "spring.png": (48, 16),
+    "lava.png": (128, 16),
+    "pipe.png": (128, 16),
+    "boss.png": (96, 32),
+    "axe.png": (32, 16),
+    "bridge.png": (16, 16),
+    "flag.png": (16, 16),
+    "castle_small.png": (80, 80),
 }
 
 SFX_NAMES = [
     "jump.wav", "jump_big.wav", "coin.wav", "stomp.wav", "kick.wav", "bump.wav", "break.wav",
     "powerup_appears.wav", "powerup.wav", "hurt.wav", "die.wav", "one_up.wav", "checkpoint.wav",
     "hammer.wav", "pause.wav", "level_complete.wav", "game_over.wav",
+    "fireball.wav", "spring.wav", "pipe.wav", "flagpole.wav", "tick.wav", "time_warning.wav", "boss_fall.wav",
 ]
-MUSIC_NAMES = ["music_overworld.wav", "music_underground.wav", "music_sky.wav", "music_castle.wav"]
+MUSIC_NAMES = ["music_overworld.wav", "music_underground.wav", "music_sky.wav", "music_castle.wav", "music_star.wav"]
+
+# allowed lengths (seconds) of the newer sounds
+SOUND_LENGTHS = {
+    "fireball.wav": (0.05, 0.2),
+    "spring.wav": (0.3, 0.7),
+    "pipe.wav": (0.5, 0.7),
+    "flagpole.wav": (0.85, 1.15),
+    "tick.wav": (0.01, 0.05),
+    "time_warning.wav": (1.3, 1.7),
+    "boss_fall.wav": (1.0, 1.4),
+    "music_star.wav": (4.0, 6.0),
+}
 
 
 def seam_mismatches(img):
@@ -2808,6 +4268,95 @@ def verify_images():
                     else:
                         want = True
                     assert o == want, ("tile", row, col, x, y)
+    verify_sprites()
+
+
+def _frames(img, fw):
+    return [img.crop(i * fw, 0, fw, img.h) for i in range(img.w // fw)]
+
+
+def _rows_opaque(img):
+    return [y for y in range(img.h) if any(img.op(x, y) for x in range(img.w))]
+
+
+def _mask(img):
+    return [c[3] for c in img.px]
+
+
+def verify_sprites():
+    """Shapes of the sprites the game's code relies on."""
+    rd = lambda n: png_read(os.path.join(IMG_DIR, n))
+    # player strips: 9 frames, feet on the bottom row; the fire form is the big one recoloured
+    small, big, fire = rd("player_small.png"), rd("player_big.png"), rd("player_fire.png")
+    for strip, fw in ((small, 16), (big, 16), (fire, 16)):
+        fr = _frames(strip, fw)
+        assert len(fr) == len(FRAME_ORDER) == 9
+        for i, f in enumerate(fr):
+            assert _rows_opaque(f)[-1] == f.h - 1, ("feet on the bottom row", i)
+    assert _mask(big) == _mask(fire), "player_fire.png must have the big form's shapes"
+    assert big.px != fire.px
+    crouch = _frames(big, 16)[FRAME_ORDER.index("crouch")]
+    rows = _rows_opaque(crouch)
+    assert rows[0] >= 15 and len(rows) <= 17, ("the big crouch must be about 16 px tall", rows[0])
+    assert len(_rows_opaque(_frames(small, 16)[FRAME_ORDER.index("crouch")])) < 15
+    # fireball: each frame a quarter turn of the last
+    fb = _frames(rd("fireball.png"), 8)
+    for a, b in zip(fb, fb[1:]):
+        assert a.rot90().px == b.px, "fireball frames must turn by 90 degrees"
+    # colour-cycling items keep their shape; bottom-aligned
+    ff = _frames(rd("fire_flower.png"), 16)
+    for f in ff:
+        assert _mask(f) == _mask(ff[0]) and _rows_opaque(f)[-1] == 15
+    assert len(set(tuple(f.px) for f in ff)) == 4, "fire flower frames must cycle colours"
+    st = _frames(rd("star.png"), 16)
+    assert len(set(tuple(f.px) for f in st)) == 4
+    for f in st:
+        assert _rows_opaque(f)[-1] >= 12
+    assert _mask(rd("one_up.png")) == _mask(rd("mushroom.png")), "one_up.png must have mushroom.png's shape"
+    # spring: rest and extended are full height with an opaque top; compressed is 8 px tall
+    sp = _frames(rd("spring.png"), 16)
+    for i in (0, 2):
+        assert _rows_opaque(sp[i]) == list(range(16)), ("spring frame", i)
+        assert all(sp[i].op(x, 0) for x in range(1, 15)), ("spring top", i)
+    assert _rows_opaque(sp[1]) == list(range(8, 16)), "compressed spring must be rows 8-15"
+    # lava: surfaces with a clear band above the wave, opaque bodies; each tiles sideways
+    lv = _frames(rd("lava.png"), 16)
+    for i, f in enumerate(lv):
+        assert seam_mismatches(f) == 0, ("lava frame does not tile", i)
+        if i < 4:
+            assert sum(1 for x in range(16) if not f.op(x, 0)) >= 12, ("lava surface top", i)
+            assert all(f.op(x, y) for y in range(7, 16) for x in range(16)), ("lava surface body", i)
+        else:
+            assert all(c[3] == 255 for c in f.px), ("lava body must be opaque", i)
+            assert seam_mismatches(transpose(f)) == 0, ("lava body does not tile downwards", i)
+    # pipes: opaque; the side pipe is the upright one turned
+    pp = _frames(rd("pipe.png"), 16)
+    for f in pp:
+        assert all(c[3] == 255 for c in f.px), "pipe tiles must be opaque"
+    for i in range(4):
+        assert transpose(pp[i]).px == pp[4 + i].px, ("side pipe frame", 4 + i)
+    # boss: feet on the bottom row
+    for f in _frames(rd("boss.png"), 32):
+        assert _rows_opaque(f)[-1] == 31
+    ax = _frames(rd("axe.png"), 16)
+    assert ax[0].px != ax[1].px, "the axe must glint"
+    # bridge: opaque top 8 rows, a chain below with see-through gaps, tiles sideways
+    br = rd("bridge.png")
+    assert all(br.op(x, y) for y in range(8) for x in range(16)), "bridge top must be opaque"
+    below = [br.op(x, y) for y in range(8, 16) for x in range(16)]
+    assert any(below) and not all(below), "bridge must show chain links below"
+    assert seam_mismatches(br.crop(0, 8, 16, 8)) == 0, "the bridge's chain must run on across tiles"
+    # flag: the right edge rides the pole, the tip points left
+    fl = rd("flag.png")
+    left = lambda y: min([x for x in range(16) if fl.op(x, y)] or [16])
+    assert all(fl.op(15, y) for y in range(1, 15)), "flag must ride the pole on its right edge"
+    assert left(7) <= 1 and left(1) >= 10 and left(14) >= 10, "flag must point left"
+    # castle: a dark doorway 16 x 24 centred at the bottom
+    cs = rd("castle_small.png")
+    door = [(x, y) for y in range(cs.h) for x in range(cs.w) if cs.get(x, y)[:3] == CASTLE_DOOR_DARK]
+    xs, ys = [d[0] for d in door], [d[1] for d in door]
+    assert (min(xs), max(xs), min(ys), max(ys)) == (32, 47, 56, 79), "castle door box"
+    assert all(cs.get(x, y)[:3] == CASTLE_DOOR_DARK for y in range(64, 80) for x in range(32, 48))
 
 
 def verify_audio():
@@ -2821,15 +4370,34 @@ def verify_audio():
         peak = max(abs(v) for v in samples) / 32767.0
         assert peak <= 0.8, (name, peak)
         secs = n / SR
+        if name in SOUND_LENGTHS:
+            lo, hi = SOUND_LENGTHS[name]
+            assert lo <= secs <= hi, (name, secs)
         if name in MUSIC_NAMES:
-            assert 8.0 <= secs <= 12.0, (name, secs)
+            if name not in SOUND_LENGTHS:
+                assert 8.0 <= secs <= 12.0, (name, secs)
             assert os.path.getsize(path) < 600 * 1024, name
+            # the loop point is no bigger a step than the music takes anywhere inside
+            inner = max(abs(samples[i + 1] - samples[i]) for i in range(n - 1))
+            assert abs(samples[0] - samples[-1]) <= inner, name + " must loop seamlessly"
         else:
             assert abs(samples[0]) < 200 and abs(samples[-1]) < 200, name + " must fade in/out"
         if name == "level_complete.wav":
             assert 1.7 <= secs <= 2.5, secs
         if name == "game_over.wav":
             assert 2.2 <= secs <= 3.0, secs
+
+
+def font_preview():
+    """The pixel font, drawn from the glyphs read back out of the written pixel.ttf."""
+    chars = "".join(sorted(FONT_GLYPHS, key=ord))
+    text = "SLOPE BROS 0123456789 \u00d73 WORLD 1-1 TIME \u2190\u2192\n" + "\n".join(
+        chars[i : i + 32] for i in range(0, len(chars), 32)
+    ) + "\nThe quick brown fox jumps over the lazy dog.\nLoading\u2026 3 \u00b7 goal \u2014 px/s\u00b2 45\u00b0 \u2191\u2193 \u21c4 \u00a9"
+    img = font_text_image(text)
+    bg = Img(img.w + 4, img.h + 4, (40, 44, 64))
+    bg.blit(img, 2, 2)
+    return bg
 
 
 def make_preview(images, path):
@@ -2874,11 +4442,12 @@ def check(only):
     import filecmp
     import tempfile
 
-    global IMG_DIR, AUD_DIR
-    real = {"images": IMG_DIR, "audio": AUD_DIR}
+    global IMG_DIR, AUD_DIR, FONT_DIR
+    real = {"images": IMG_DIR, "audio": AUD_DIR, "fonts": FONT_DIR}
     with tempfile.TemporaryDirectory() as tmp:
         IMG_DIR = os.path.join(tmp, "images")
         AUD_DIR = os.path.join(tmp, "audio")
+        FONT_DIR = os.path.join(tmp, "fonts")
         os.makedirs(AUD_DIR, exist_ok=True)
         if only in (None, "images"):
             build_images()
@@ -2886,8 +4455,11 @@ def check(only):
         if only in (None, "audio"):
             build_audio()
             verify_audio()
+        if only in (None, "fonts"):
+            build_fonts()
+            verify_font()
         problems = []
-        for kind, made in (("images", IMG_DIR), ("audio", AUD_DIR)):
+        for kind, made in (("images", IMG_DIR), ("audio", AUD_DIR), ("fonts", FONT_DIR)):
             if only not in (None, kind):
                 continue
             have = real[kind]
@@ -2898,8 +4470,8 @@ def check(only):
                     problems.append(f"missing: {os.path.relpath(ours, ROOT)}")
                 elif not filecmp.cmp(ours, os.path.join(made, name), shallow=False):
                     problems.append(f"stale: {os.path.relpath(ours, ROOT)}")
-            extension = {"images": ".png", "audio": ".wav"}[kind]
-            for name in sorted(os.listdir(have)):
+            extension = {"images": ".png", "audio": ".wav", "fonts": ".ttf"}[kind]
+            for name in sorted(os.listdir(have)) if os.path.isdir(have) else []:
                 if name.endswith(extension) and name not in wanted:
                     problems.append(f"not generated by tools/make_art.py: {os.path.relpath(os.path.join(have, name), ROOT)}")
     if problems:
@@ -2907,7 +4479,7 @@ def check(only):
             print(f"make_art --check: {p}", file=sys.stderr)
         print("make_art --check: run `python3 tools/make_art.py` and commit assets/", file=sys.stderr)
         sys.exit(1)
-    print("make_art --check: assets/images and assets/audio match the script")
+    print("make_art --check: assets/images, assets/audio and assets/fonts match the script")
 
 
 def main(argv):
@@ -2928,15 +4500,22 @@ def main(argv):
         i += 1
     if only in (None, "images"):
         images = build_images()
-        if preview:
-            make_preview(images, preview)
+    if only in (None, "fonts"):
+        build_fonts()
+    if preview and only in (None, "images"):
+        if only is None:
+            images = dict(images)
+            images["font: pixel.ttf"] = font_preview()
+        make_preview(images, preview)
     if only in (None, "audio"):
         build_audio()
     if only in (None, "images"):
         verify_images()
     if only in (None, "audio"):
         verify_audio()
-    print("make_art: wrote and verified assets/images and assets/audio")
+    if only in (None, "fonts"):
+        verify_font()
+    print("make_art: wrote and verified assets/images, assets/audio and assets/fonts")
 
 
 if __name__ == "__main__":

@@ -134,8 +134,9 @@ PHYSICS_KIND = {v["value"]: v["physics"] for v in ALPHABET["int_grid"]}
 CHAR_TO_VALUE = {ch: v for v, _, ch, _ in INTGRID_VALUES}
 VALUE_NAME = {v: name for v, name, _, _ in INTGRID_VALUES}
 
-SOLID = {1, 2, 4, 5, 6, 7}  # full blocks
+SOLID = {1, 2, 4, 5, 6, 7, 14, 15, 18}  # full blocks
 ONE_WAY = {3}
+NOT_THERE = {16, 17, 19}  # hidden blocks and lava: nothing to the physics
 SLOPE_VALUES = {8, 9, 10, 11, 12, 13}
 SLOPE_BASE = {1, 2}  # what must be under a slope cell
 # Surface height at the cell's (left, right) edge, in cells above the cell's bottom.
@@ -211,6 +212,10 @@ ENTITY_DEFS = [
                FieldDef("one_way", 16, "Bool", False, "Solid from above only (can be jumped through)."))),
     EntityDef("OneWayPlatform", 17, 48, 16, (0, 0), True, "#F0C878", "Rectangle", ("physics",), False, 0,
               "Platform solid from above only (drop through with Down + Jump)."),
+    EntityDef("Spring", 300, 16, 16, (0.5, 1), False, "#E05090", "Rectangle", ("physics",), False, 0,
+              "A spring on the ground: the player who lands on it is launched, higher with jump held."),
+    EntityDef("FallingLift", 301, 48, 16, (0, 0), True, "#D08040", "Rectangle", ("physics",), False, 0,
+              "A platform that falls a moment after someone stands on it."),
     EntityDef("Slope", 18, 64, 16, (0, 0), True, "#7BB24E", "Rectangle", ("physics",), False, 0,
               "A slope along the rectangle's diagonal (gradients the grid cannot make, e.g. 64x16 = 1/4). "
               "The IntGrid cells inside must be empty, the cells under it solid.",
@@ -246,6 +251,7 @@ AUTO_RULES = GROUND_UNDER_SLOPE + [
     ([1], 0),                          # other ground: grass on top
     ([2], 2), ([3], 3), ([4], 4), ([5], 5), ([6], 5), ([7], 6),
     ([8], 7), ([9], 8), ([10], 9), ([11], 10), ([12], 11), ([13], 12),
+    ([14], 5), ([15], 5), ([18], 4),  # star and 1-up blocks look like question blocks, multi-coin like bricks
 ]
 
 
@@ -253,7 +259,7 @@ def rule_uid(theme: str, index: int) -> int:
     return FIRST_RULE_UID + THEMES.index(theme) * len(AUTO_RULES) + index
 
 
-NEXT_UID = rule_uid(THEMES[-1], len(AUTO_RULES) - 1) + 1
+NEXT_UID = max(rule_uid(THEMES[-1], len(AUTO_RULES) - 1), max(d.uid for d in ENTITY_DEFS)) + 1
 
 
 def tile_id(theme: str, column: int) -> int:
@@ -692,7 +698,7 @@ class Geometry:
         if cy < 0 or cy >= self.lv.height:
             return True
         v = self.lv.rows[cy][cx]
-        return (v == 0 or v in ONE_WAY) and (cx, cy) not in self.slope_entity_cells
+        return (v == 0 or v in ONE_WAY or v in NOT_THERE) and (cx, cy) not in self.slope_entity_cells
 
 
 def check_rules(lv: Level) -> list[str]:

@@ -34,7 +34,39 @@ fn template_entity(identifier: &str) -> Value {
             }
         }
     }
-    panic!("no {identifier} entity in the game's levels to copy");
+    from_definition(identifier)
+}
+
+/// An instance of `identifier` made from its definition in the game's projects (for an object
+/// no level uses yet), with every field at its default value.
+fn from_definition(identifier: &str) -> Value {
+    let path = root().levels().join("overworld.ldtk");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let project: Value = serde_json::from_str(&text).expect("the game's levels are JSON");
+    let definition = project["defs"]["entities"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|d| d["identifier"] == identifier)
+        .unwrap_or_else(|| panic!("{identifier} is neither in the game's levels nor in their definitions"));
+    let fields: Vec<Value> = definition["fieldDefs"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|f| {
+            json!({
+                "__identifier": f["identifier"], "__type": f["__type"], "__value": f["defaultOverride"]["params"][0],
+                "__tile": null, "defUid": f["uid"], "realEditorValues": [],
+            })
+        })
+        .collect();
+    json!({
+        "__identifier": identifier, "__grid": [0, 0],
+        "__pivot": [definition["pivotX"], definition["pivotY"]], "__tags": definition["tags"],
+        "__tile": null, "__smartColor": definition["color"], "iid": "", "width": definition["width"],
+        "height": definition["height"], "defUid": definition["uid"], "px": [0, 0],
+        "fieldInstances": fields, "__worldX": 0, "__worldY": 0,
+    })
 }
 
 /// An entity to place beside the ones drawn in the rows.
@@ -165,12 +197,13 @@ fn entity(identifier: &str, cell: IVec2, cells: IVec2, fields: &[(&str, Value)],
     let (def_w, def_h) = (e["width"].as_i64().unwrap_or(16), e["height"].as_i64().unwrap_or(16));
     // Fixed-size entities keep their size; their pivot goes where the letter is (feet on the
     // cell's bottom for characters).
-    let (w, h) = if identifier == "Lift" || identifier == "OneWayPlatform" || identifier == "Slope" {
+    let resizable = ["Lift", "OneWayPlatform", "Slope", "FallingLift"].contains(&identifier);
+    let (w, h) = if resizable {
         (w as i64, h as i64)
     } else {
         (def_w, def_h)
     };
-    let px = if identifier == "Lift" || identifier == "OneWayPlatform" || identifier == "Slope" {
+    let px = if resizable {
         [
             cell.x as f64 * 16.0 + pivot[0] * w as f64,
             cell.y as f64 * 16.0 + pivot[1] * h as f64,
@@ -236,4 +269,21 @@ pub fn enemies(app: &mut App) -> Vec<(Entity, Enemy, Vec2)> {
         .iter(world)
         .map(|(e, enemy, t)| (e, enemy.clone(), t.translation.truncate()))
         .collect()
+}
+
+/// Runs `n` fixed steps and counts the enemies knocked out during them (a knocked-out enemy
+/// falls out of the level and is gone within a second, so it is noted each step).
+pub fn knocked_out_during(app: &mut App, n: u32) -> usize {
+    let mut seen: Vec<Entity> = Vec::new();
+    for _ in 0..n {
+        app.update();
+        let world = app.world_mut();
+        let mut query = world.query_filtered::<Entity, With<slope_bros::gameplay::enemies::KnockedOut>>();
+        for entity in query.iter(world) {
+            if !seen.contains(&entity) {
+                seen.push(entity);
+            }
+        }
+    }
+    seen.len()
 }

@@ -9,6 +9,8 @@ pub const NEAR_BACKGROUND: f32 = -10.0;
 pub const TILES: f32 = 1.0;
 /// The lit edge drawn along a slope's surface, over its tiles.
 pub const SLOPE_EDGE: f32 = 1.1;
+/// Lava, over the bodies that sink into it.
+pub const LAVA: f32 = 12.0;
 /// Goal flags and checkpoints.
 pub const MARKERS: f32 = 3.0;
 /// Coins and power-ups.
@@ -19,5 +21,7 @@ pub const ENEMIES: f32 = 5.0;
 pub const PLAYER: f32 = 10.0;
 /// Pieces of a broken brick.
 pub const DEBRIS: f32 = 15.0;
-/// Thrown hammers.
+/// Thrown hammers and fireballs.
 pub const PROJECTILES: f32 = 20.0;
+/// Score pop-ups.
+pub const POPUPS: f32 = 25.0;

@@ -27,6 +27,11 @@ impl PlayerInput {
     pub fn jump_pressed(&self) -> bool {
         self.current.jump && !self.previous.jump
     }
+
+    /// Run went down this step (a fire player throws a fireball).
+    pub fn run_pressed(&self) -> bool {
+        self.current.run && !self.previous.run
+    }
 }
 
 /// Where each fixed step's input comes from.

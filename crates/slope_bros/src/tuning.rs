@@ -62,6 +62,8 @@ pub struct Tuning {
     pub classic: PlayerTuning,
     /// Enemies and items.
     pub enemies: EnemyTuning,
+    /// Power-ups and level objects: fireballs, the star, springs, falling lifts, lava.
+    pub items: ItemTuning,
     /// The physics world.
     pub physics: PhysicsTuning,
     /// Scores, lives and timers.
@@ -267,6 +269,67 @@ impl Default for EnemyTuning {
     }
 }
 
+/// Power-ups and level objects. Speeds in px/s, accelerations in px/s², times in seconds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Reflect)]
+#[serde(default, deny_unknown_fields)]
+pub struct ItemTuning {
+    /// Horizontal speed of a fireball.
+    pub fireball_speed: f32,
+    /// Upward speed a fireball bounces off a floor or a slope with.
+    pub fireball_bounce: f32,
+    /// Gravity on a fireball, as a multiple of the physics' gravity.
+    pub fireball_gravity_scale: f32,
+    /// Fireballs in flight at once, at most.
+    pub fireballs_at_once: u32,
+    /// A fireball this far from the player horizontally, px, is gone (off screen).
+    pub fireball_range: f32,
+    /// Seconds of star power.
+    pub star_time: f32,
+    /// Horizontal speed of a star.
+    pub star_speed: f32,
+    /// Upward speed a star hops off the ground with.
+    pub star_bounce: f32,
+    /// Upward speed a spring launches the player with.
+    pub spring_speed: f32,
+    /// The same with jump held as the player lands on it.
+    pub spring_speed_held: f32,
+    /// Seconds a falling lift waits after someone stands on it before it falls.
+    pub falling_lift_delay: f32,
+    /// Downward acceleration of a falling lift.
+    pub falling_lift_gravity: f32,
+    /// Top speed of a falling lift.
+    pub falling_lift_max_speed: f32,
+    /// A multi-coin block gives coins for this long after its first hit, then one last one.
+    pub multi_coin_time: f32,
+    /// ... and at most this many coins.
+    pub multi_coin_max: u32,
+    /// How deep into lava a body sinks before it is lost, px.
+    pub lava_depth: f32,
+}
+
+impl Default for ItemTuning {
+    fn default() -> Self {
+        Self {
+            fireball_speed: 240.0,
+            fireball_bounce: 210.0,
+            fireball_gravity_scale: 1.6,
+            fireballs_at_once: 2,
+            fireball_range: 320.0,
+            star_time: 10.0,
+            star_speed: 80.0,
+            star_bounce: 330.0,
+            spring_speed: 480.0,
+            spring_speed_held: 660.0,
+            falling_lift_delay: 0.25,
+            falling_lift_gravity: 700.0,
+            falling_lift_max_speed: 300.0,
+            multi_coin_time: 4.0,
+            multi_coin_max: 10,
+            lava_depth: 4.0,
+        }
+    }
+}
+
 /// The physics world.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Reflect)]
 #[serde(default, deny_unknown_fields)]
@@ -294,8 +357,14 @@ pub struct GameRules {
     pub lives: u32,
     /// Points for a coin.
     pub coin_score: u32,
-    /// Points for a stomp or a shell kill.
+    /// Points for an enemy knocked out alone (a slide, a fireball, a star, a bumped block).
     pub stomp_score: u32,
+    /// Points of the enemies of a chain, one after the other: stomps without touching the ground
+    /// start at the first, a shell's knock-outs at `shell_chain_start`. After the last one, each
+    /// enemy of the chain is an extra life.
+    pub chain_scores: Vec<u32>,
+    /// Where a sliding shell's chain starts in `chain_scores`.
+    pub shell_chain_start: usize,
     /// Points for a broken brick.
     pub brick_score: u32,
     /// Points for a power-up.
@@ -314,6 +383,8 @@ impl Default for GameRules {
             lives: 3,
             coin_score: 200,
             stomp_score: 100,
+            chain_scores: vec![100, 200, 400, 500, 800, 1000, 2000, 4000, 5000, 8000],
+            shell_chain_start: 3,
             brick_score: 50,
             powerup_score: 1000,
             coins_per_life: 100,
@@ -344,6 +415,7 @@ impl Default for Tuning {
             player: PlayerTuning::default(),
             classic: PlayerTuning::classic(),
             enemies: EnemyTuning::default(),
+            items: ItemTuning::default(),
             physics: PhysicsTuning::default(),
             rules: GameRules::default(),
         }
@@ -397,6 +469,13 @@ impl Tuning {
         for (name, value) in [
             ("enemies.walker_speed", self.enemies.walker_speed),
             ("enemies.shell_speed", self.enemies.shell_speed),
+            ("items.fireball_speed", self.items.fireball_speed),
+            ("items.fireball_bounce", self.items.fireball_bounce),
+            ("items.fireball_range", self.items.fireball_range),
+            ("items.star_time", self.items.star_time),
+            ("items.spring_speed", self.items.spring_speed),
+            ("items.spring_speed_held", self.items.spring_speed_held),
+            ("items.falling_lift_max_speed", self.items.falling_lift_max_speed),
         ] {
             if !(value.is_finite() && value >= 0.0) {
                 return Err(format!("{name} must be a finite number of at least 0, is {value}"));

@@ -7,9 +7,10 @@ use bevy_platformer_physics::broad_phase::BodyKind;
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::prelude::*;
 
-pub use super::enemy::{Asleep, Enemy, EnemyKind, KnockedOut, Squashed};
+pub use super::enemy::{Asleep, Enemy, EnemyKind, KnockedOut, Squashed, knock_out};
 use super::player::{ChangeForm, Player, PlayerStatus};
 use super::progress::GameProgress;
+use super::scoring::{Award, give};
 use super::shell::Shell;
 use super::{Sfx, hammer::HammerThrower};
 use crate::draw_order;
@@ -242,21 +243,23 @@ fn player_meets_enemies(
             continue;
         }
         let player_box = player_collider.aabb(player_transform.translation.truncate());
+        // Falling as the step ended: landing on two enemies at once stomps both (the first
+        // stomp's bounce must not turn the second into a side hit).
+        let falling = player_velocity.y < 0.0;
         for (entity, mut enemy, transform, mut collider, shell) in &mut enemies {
             let enemy_box = collider.aabb(transform.translation.truncate());
             if !player_box.intersects(&enemy_box, 0.0) {
                 continue;
             }
-            if player.sliding {
-                // A slope slide knocks out whatever it runs into.
-                commands
-                    .entity(entity)
-                    .insert((KnockedOut { velocity_y: 200.0 }, Frozen));
-                progress.add_score(tuning.rules.stomp_score);
+            if player.sliding || player.starred() {
+                // A slope slide, or star power, knocks out whatever it runs into.
+                knock_out(&mut commands, entity);
+                let award = Award::Points(tuning.rules.stomp_score);
+                give(&mut commands, &mut progress, &mut sfx, enemy_box.center(), award);
                 sfx.write(Sfx::Kick);
                 continue;
             }
-            let stomp = player_velocity.y < 0.0 && state.start_aabb.min.y >= enemy_box.max.y - 6.0;
+            let stomp = falling && state.start_aabb.min.y >= enemy_box.max.y - 6.0;
             let side = super::sign_or(enemy_box.center().x - player_box.center().x, player.facing);
             if stomp {
                 let t = tuning.player_for(*feel);
@@ -266,7 +269,9 @@ fn player_meets_enemies(
                     t.stomp_bounce
                 };
                 player.jumping = true;
-                progress.add_score(tuning.rules.stomp_score);
+                let award = Award::of_chain(&tuning.rules, player.stomp_chain as usize);
+                player.stomp_chain += 1;
+                give(&mut commands, &mut progress, &mut sfx, enemy_box.center(), award);
                 match enemy.kind {
                     EnemyKind::Walker | EnemyKind::LedgeWalker => {
                         commands

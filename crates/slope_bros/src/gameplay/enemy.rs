@@ -44,9 +44,23 @@ pub struct Asleep;
 #[derive(Component, Clone, Copy, Debug, Reflect)]
 pub struct Squashed(pub f32);
 
-/// Knocked out (by a shell or a stomp on a thrower): falls off the screen, through everything.
+/// Knocked out (by a shell, a slide, a fireball, a star, a bumped block or a stomp on a thrower):
+/// falls off the screen, through everything.
 #[derive(Component, Clone, Copy, Debug, Reflect)]
 pub struct KnockedOut {
     /// Vertical speed, px/s.
     pub velocity_y: f32,
+}
+
+/// Upward speed of an enemy knocked out by a hit (it hops, then falls off the screen), px/s.
+pub const KNOCK_OUT_HOP: f32 = 200.0;
+
+/// Knocks `enemy` out: it hops and falls off the screen, out of the physics.
+pub fn knock_out(commands: &mut Commands, enemy: Entity) {
+    commands.entity(enemy).insert((
+        KnockedOut {
+            velocity_y: KNOCK_OUT_HOP,
+        },
+        Frozen,
+    ));
 }

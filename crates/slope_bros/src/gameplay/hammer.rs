@@ -148,8 +148,8 @@ pub fn player_image<'a>(
     let mask = match (player.form, player.facing < 0.0) {
         (Form::Small, false) => masks.player_small.as_ref()?,
         (Form::Small, true) => masks.player_small_left.as_ref()?,
-        (Form::Big, false) => masks.player_big.as_ref()?,
-        (Form::Big, true) => masks.player_big_left.as_ref()?,
+        (Form::Big | Form::Fire, false) => masks.player_big.as_ref()?,
+        (Form::Big | Form::Fire, true) => masks.player_big_left.as_ref()?,
     };
     let feet = transform.translation.truncate() - Vec2::Y * collider.size.y / 2.0;
     Some((mask, feet - Vec2::X * mask.width() as f32 / 2.0))

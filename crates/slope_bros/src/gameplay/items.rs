@@ -1,5 +1,6 @@
-//! Coins and power-ups. Coins are picked up by touch; a mushroom slides along the ground with the
-//! physics (turning at walls, riding lifts, falling into pits) until the player touches it.
+//! Coins and power-ups. Coins are picked up by touch. Power-ups are physics bodies: a mushroom
+//! (and the extra-life one) slides along the ground (turning at walls, riding lifts, falling into
+//! pits), a star hops along, a fire flower stands where it came out, until the player touches it.
 
 use bevy::prelude::*;
 use bevy_platformer_physics::geometry::Aabb;
@@ -8,6 +9,7 @@ use bevy_platformer_physics::prelude::*;
 use super::Sfx;
 use super::player::{ChangeForm, Player, PlayerStatus};
 use super::progress::GameProgress;
+use super::scoring::{Award, give};
 use crate::draw_order;
 use crate::layers::ITEM_LAYERS;
 use crate::level::{LevelEntity, LevelInfo, RegisterLevelObject};
@@ -33,11 +35,26 @@ pub struct CoinPop {
     pub left: f32,
 }
 
+/// What a power-up gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Reflect)]
+pub enum PowerUpKind {
+    /// Small grows big.
+    Mushroom,
+    /// Small grows big; big gets the fire power.
+    FireFlower,
+    /// Star power: no hurt, enemies touched are knocked out.
+    Star,
+    /// An extra life.
+    OneUp,
+}
+
 /// A power-up; its transform is its collider's centre.
 #[derive(Component, Clone, Copy, Debug, Reflect)]
 #[reflect(Component)]
-#[require(Dynamic, CollisionLayers = ITEM_LAYERS, TransformInterpolation, LevelEntity, Name::new("Mushroom"))]
-pub struct Mushroom {
+#[require(Dynamic, CollisionLayers = ITEM_LAYERS, TransformInterpolation, LevelEntity, Name::new("Power-up"))]
+pub struct PowerUp {
+    /// What it gives.
+    pub kind: PowerUpKind,
     /// -1 left, 1 right.
     pub direction: f32,
 }
@@ -47,43 +64,54 @@ pub fn spawn_coin(commands: &mut Commands, center: Vec2) {
     commands.spawn((Coin, Transform::from_translation(center.extend(draw_order::ITEMS))));
 }
 
-/// A mushroom's collider, px.
-pub const MUSHROOM_SIZE: Vec2 = Vec2::new(14.0, 14.0);
+/// A power-up's collider, px.
+pub const POWER_UP_SIZE: Vec2 = Vec2::new(14.0, 14.0);
 
-/// Spawns a mushroom standing on `feet`.
-pub fn spawn_mushroom(commands: &mut Commands, feet: Vec2, direction: f32) {
+/// Spawns a power-up standing on `feet`, moving toward `direction` (a flower stays).
+pub fn spawn_power_up(commands: &mut Commands, kind: PowerUpKind, feet: Vec2, direction: f32) {
     commands.spawn((
-        Mushroom { direction },
-        Collider::rectangle(MUSHROOM_SIZE.x, MUSHROOM_SIZE.y),
-        Transform::from_translation((feet + Vec2::Y * MUSHROOM_SIZE.y / 2.0).extend(draw_order::ITEMS)),
+        PowerUp { kind, direction },
+        Collider::rectangle(POWER_UP_SIZE.x, POWER_UP_SIZE.y),
+        Transform::from_translation((feet + Vec2::Y * POWER_UP_SIZE.y / 2.0).extend(draw_order::ITEMS)),
     ));
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.register_type::<(Coin, Mushroom)>();
+    app.register_type::<(Coin, PowerUp)>();
     app.register_level_object("Coin", |commands, object| spawn_coin(commands, object.rect.center()));
-    app.add_systems(FixedUpdate, move_mushrooms.in_set(GameSystems::Intent));
+    app.add_systems(FixedUpdate, move_power_ups.in_set(GameSystems::Intent));
     app.add_systems(
         FixedUpdate,
-        (collect_coins, collect_mushrooms, fade_coin_pops, items_in_pits)
+        (collect_coins, collect_power_ups, fade_coin_pops, items_in_pits)
             .chain()
             .in_set(GameSystems::React),
     );
 }
 
-fn move_mushrooms(
+fn move_power_ups(
     tuning: Res<Tuning>,
-    mut mushrooms: Query<(&mut Mushroom, &Contacts, &mut Movement, &mut MovementInput)>,
+    mut power_ups: Query<(&mut PowerUp, &Contacts, &mut Movement, &mut MovementInput)>,
 ) {
-    for (mut mushroom, contacts, mut movement, mut input) in &mut mushrooms {
-        if mushroom.direction < 0.0 && contacts.solid_in(ContactDirection::Left).next().is_some() {
-            mushroom.direction = 1.0;
-        } else if mushroom.direction > 0.0 && contacts.solid_in(ContactDirection::Right).next().is_some() {
-            mushroom.direction = -1.0;
+    for (mut power_up, contacts, mut movement, mut input) in &mut power_ups {
+        if power_up.direction < 0.0 && contacts.solid_in(ContactDirection::Left).next().is_some() {
+            power_up.direction = 1.0;
+        } else if power_up.direction > 0.0 && contacts.solid_in(ContactDirection::Right).next().is_some() {
+            power_up.direction = -1.0;
         }
-        movement.max_speed.x = tuning.enemies.mushroom_speed;
+        movement.max_speed.x = match power_up.kind {
+            PowerUpKind::Mushroom | PowerUpKind::OneUp => tuning.enemies.mushroom_speed,
+            PowerUpKind::Star => tuning.items.star_speed,
+            PowerUpKind::FireFlower => 0.0,
+        };
         movement.acceleration = 4000.0;
-        input.horizontal = mushroom.direction;
+        input.horizontal = if movement.max_speed.x > 0.0 {
+            power_up.direction
+        } else {
+            0.0
+        };
+        if power_up.kind == PowerUpKind::Star && contacts.on_floor() {
+            input.jump = Some(tuning.items.star_bounce);
+        }
     }
 }
 
@@ -117,21 +145,43 @@ fn collect_coins(
     }
 }
 
-fn collect_mushrooms(
+fn collect_power_ups(
     mut commands: Commands,
     tuning: Res<Tuning>,
     mut progress: ResMut<GameProgress>,
-    players: Query<(&Player, &Transform, &Collider)>,
-    mushrooms: Query<(Entity, &Transform, &Collider), With<Mushroom>>,
+    mut players: Query<(&mut Player, &Transform, &Collider)>,
+    power_ups: Query<(Entity, &PowerUp, &Transform, &Collider)>,
     mut grow: MessageWriter<ChangeForm>,
+    mut sfx: MessageWriter<Sfx>,
 ) {
-    for player_box in player_boxes(players.iter()) {
-        for (entity, transform, collider) in &mushrooms {
-            if player_box.intersects(&collider.aabb(transform.translation.truncate()), 0.0) {
-                commands.entity(entity).despawn();
-                progress.add_score(tuning.rules.powerup_score);
-                grow.write(ChangeForm::Grow);
+    for (mut player, player_transform, player_collider) in &mut players {
+        if player.status != PlayerStatus::Alive {
+            continue;
+        }
+        let player_box = player_collider.aabb(player_transform.translation.truncate());
+        for (entity, power_up, transform, collider) in &power_ups {
+            let power_up_box = collider.aabb(transform.translation.truncate());
+            if !player_box.intersects(&power_up_box, 0.0) {
+                continue;
             }
+            commands.entity(entity).despawn();
+            let award = match power_up.kind {
+                PowerUpKind::Mushroom => {
+                    grow.write(ChangeForm::Grow);
+                    Award::Points(tuning.rules.powerup_score)
+                }
+                PowerUpKind::FireFlower => {
+                    grow.write(ChangeForm::Fire);
+                    Award::Points(tuning.rules.powerup_score)
+                }
+                PowerUpKind::Star => {
+                    player.star = tuning.items.star_time;
+                    sfx.write(Sfx::Powerup);
+                    Award::Points(tuning.rules.powerup_score)
+                }
+                PowerUpKind::OneUp => Award::OneUp,
+            };
+            give(&mut commands, &mut progress, &mut sfx, power_up_box.center(), award);
         }
     }
 }
@@ -146,7 +196,7 @@ fn fade_coin_pops(time: Res<Time>, mut commands: Commands, mut pops: Query<(Enti
     }
 }
 
-fn items_in_pits(info: Res<LevelInfo>, mut commands: Commands, items: Query<(Entity, &Transform), With<Mushroom>>) {
+fn items_in_pits(info: Res<LevelInfo>, mut commands: Commands, items: Query<(Entity, &Transform), With<PowerUp>>) {
     for (entity, transform) in &items {
         if transform.translation.y < info.bounds.min.y - 32.0 {
             commands.entity(entity).despawn();

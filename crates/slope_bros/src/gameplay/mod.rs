@@ -7,12 +7,17 @@
 pub mod blocks;
 pub mod enemies;
 pub mod enemy;
+pub mod falling_lift;
+pub mod fire;
 pub mod goal;
 pub mod hammer;
 pub mod items;
+pub mod lava;
 pub mod player;
 pub mod progress;
+pub mod scoring;
 pub mod shell;
+pub mod spring;
 
 use bevy::prelude::*;
 
@@ -47,6 +52,12 @@ pub enum Sfx {
     Checkpoint,
     /// A hammer thrown.
     Hammer,
+    /// A fireball thrown.
+    Fireball,
+    /// A spring launched the player.
+    Spring,
+    /// 100 seconds are left on the clock.
+    TimeWarning,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -60,6 +71,13 @@ pub(super) fn plugin(app: &mut App) {
         blocks::plugin,
         goal::plugin,
         progress::plugin,
+    ));
+    app.add_plugins((
+        fire::plugin,
+        scoring::plugin,
+        spring::plugin,
+        falling_lift::plugin,
+        lava::plugin,
     ));
 }
 

@@ -17,7 +17,7 @@ use crate::level::{self, LevelEntity, RegisterLevelObject};
 use crate::schedule::GameSystems;
 use crate::tuning::{Feel, PlayerTuning, Tuning};
 
-/// Small or big.
+/// Small, big, or big with the fire flower's power.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
 pub enum Form {
     /// One tile tall.
@@ -25,6 +25,15 @@ pub enum Form {
     Small,
     /// Two tiles tall; a hit makes it small again.
     Big,
+    /// Big, and the run button throws fireballs; a hit makes it small again.
+    Fire,
+}
+
+impl Form {
+    /// Two tiles tall (big or fire): breaks bricks, crouches, survives a hit.
+    pub fn is_big(self) -> bool {
+        self != Self::Small
+    }
 }
 
 /// Alive, dying (frozen, then the level restarts) or done (reached the goal).
@@ -73,6 +82,14 @@ pub struct Player {
     /// Crouching (Down on level ground, big only): the collider is `crouch_size`, the player does
     /// not walk, and stands up only where the big collider fits.
     pub crouching: bool,
+    /// Seconds of star power left: no hurt, and every enemy touched is knocked out.
+    pub star: f32,
+    /// Enemies stomped since the player last stood on the ground: each stomp of a chain scores
+    /// more (see `scoring`).
+    pub stomp_chain: u32,
+    /// The upward speed a spring launched the player at, until it lands: the rising speed limit
+    /// lets it through.
+    pub launch_speed: f32,
 }
 
 impl Player {
@@ -80,13 +97,18 @@ impl Player {
     pub fn size(form: Form, tuning: &PlayerTuning) -> Vec2 {
         match form {
             Form::Small => tuning.small_size,
-            Form::Big => tuning.big_size,
+            Form::Big | Form::Fire => tuning.big_size,
         }
     }
 
     /// Can be hurt now.
     pub fn vulnerable(&self) -> bool {
-        self.status == PlayerStatus::Alive && self.invulnerable <= 0.0
+        self.status == PlayerStatus::Alive && self.invulnerable <= 0.0 && self.star <= 0.0
+    }
+
+    /// Has star power now.
+    pub fn starred(&self) -> bool {
+        self.status == PlayerStatus::Alive && self.star > 0.0
     }
 }
 
@@ -107,8 +129,10 @@ pub fn spawn_player(commands: &mut Commands, feet: Vec2, tuning: &Tuning) {
 /// Asks the player to grow (a power-up) or shrink (a hit).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChangeForm {
-    /// Power-up.
+    /// A mushroom: small grows big.
     Grow,
+    /// A fire flower: small grows big, big gets the fire power.
+    Fire,
     /// Hit while big; a hit while small is [`Kill`].
     Hurt,
 }
@@ -136,7 +160,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Turns this step's input into movement.
-fn control_player(
+pub(super) fn control_player(
     input: Res<PlayerInput>,
     tuning: Res<Tuning>,
     feel: Res<Feel>,
@@ -166,6 +190,8 @@ fn control_player(
             player.coyote_left = t.coyote_time;
             player.jumping = false;
             player.running_jump = false;
+            player.stomp_chain = 0;
+            player.launch_speed = 0.0;
         } else {
             player.coyote_left = (player.coyote_left - dt).max(0.0);
         }
@@ -248,11 +274,7 @@ fn control_player(
             player.jumping = true;
             player.coyote_left = 0.0;
             player.buffered_jump = 0.0;
-            sfx.write(if player.form == Form::Big {
-                Sfx::JumpBig
-            } else {
-                Sfx::Jump
-            });
+            sfx.write(if player.form.is_big() { Sfx::JumpBig } else { Sfx::Jump });
         }
         // Variable jump height: rising from a jump without the button held pulls down harder.
         let rising = velocity.y > 0.0 || intent.jump.is_some();
@@ -262,6 +284,7 @@ fn control_player(
             t.max_fall_speed
                 .max(t.jump_speed + t.run_jump_bonus)
                 .max(t.stomp_bounce_held)
+                .max(player.launch_speed)
         } else {
             t.max_fall_speed
         };
@@ -304,11 +327,11 @@ fn crouch(
 ) {
     let t = &tuning.player;
     for (mut player, mut transform, mut collider) in &mut players {
-        let wants = input.current.down && player.form == Form::Big && player.status == PlayerStatus::Alive;
+        let wants = input.current.down && player.form.is_big() && player.status == PlayerStatus::Alive;
         if !player.crouching && wants && player.on_ground && !player.sliding {
             player.crouching = true;
             resize(&mut transform, &mut collider, t.crouch_size);
-        } else if player.crouching && (!wants || player.form != Form::Big) {
+        } else if player.crouching && (!wants || !player.form.is_big()) {
             let size = Player::size(player.form, t);
             if box_fits(&query, &standing_box(&transform, &collider, size)) {
                 player.crouching = false;
@@ -351,8 +374,16 @@ fn change_form(
                     player.pending_growth = player.form == Form::Small;
                     sfx.write(Sfx::Powerup);
                 }
+                ChangeForm::Fire => {
+                    if player.form == Form::Small {
+                        player.pending_growth = true;
+                    } else {
+                        player.form = Form::Fire;
+                    }
+                    sfx.write(Sfx::Powerup);
+                }
                 ChangeForm::Hurt if !player.vulnerable() => {}
-                ChangeForm::Hurt if player.form == Form::Big => {
+                ChangeForm::Hurt if player.form.is_big() => {
                     player.form = Form::Small;
                     player.crouching = false;
                     player.pending_growth = false;
@@ -411,11 +442,12 @@ fn kill_player(
     }
 }
 
-/// Timers: invulnerability and the death animation.
+/// Timers: invulnerability, star power and the death animation.
 fn tick_player(time: Res<Time>, mut players: Query<&mut Player>, mut finished: MessageWriter<PlayerDied>) {
     let dt = time.delta_secs();
     for mut player in &mut players {
         player.invulnerable = (player.invulnerable - dt).max(0.0);
+        player.star = (player.star - dt).max(0.0);
         if let PlayerStatus::Dying(left) = player.status
             && left > 0.0
         {

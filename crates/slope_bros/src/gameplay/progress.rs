@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::Collider;
 
+use super::Sfx;
 use super::goal::LevelCompleted;
 use super::player::{Form, Kill, Player, PlayerDied, PlayerStatus, resize};
 use crate::level::{LevelClock, LoadLevel};
@@ -84,11 +85,15 @@ fn new_game(mut commands: Commands, tuning: Res<Tuning>) {
     commands.insert_resource(GameProgress::new(&tuning.rules));
 }
 
+/// Seconds left on the clock when the time warning sounds (and the music speeds up).
+pub const TIME_WARNING_AT: f32 = 100.0;
+
 fn tick_clock(
     time: Res<Time>,
     mut clock: ResMut<LevelClock>,
     outcome: Res<RunOutcome>,
     mut kills: MessageWriter<Kill>,
+    mut sfx: MessageWriter<Sfx>,
 ) {
     if outcome.completed_at.is_some() {
         return;
@@ -96,6 +101,9 @@ fn tick_clock(
     clock.steps += 1;
     let before = clock.left;
     clock.left = (clock.left - time.delta_secs()).max(0.0);
+    if before > TIME_WARNING_AT && clock.left <= TIME_WARNING_AT {
+        sfx.write(Sfx::TimeWarning);
+    }
     if before > 0.0 && clock.left == 0.0 {
         kills.write(Kill);
     }

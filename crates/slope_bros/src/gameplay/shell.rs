@@ -5,8 +5,9 @@ use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
 
 use super::Sfx;
-use super::enemy::{Enemy, EnemyKind, KnockedOut};
+use super::enemy::{Enemy, EnemyKind, knock_out};
 use super::progress::GameProgress;
+use super::scoring::{Award, give};
 use crate::schedule::GameSystems;
 use crate::tuning::{EnemyTuning, Tuning};
 
@@ -39,7 +40,7 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// A sliding shell knocks out the enemies it overlaps.
+/// A sliding shell knocks out the enemies it overlaps, each one of its chain scoring more.
 fn shells_hit_enemies(
     mut commands: Commands,
     tuning: Res<Tuning>,
@@ -57,12 +58,13 @@ fn shells_hit_enemies(
             if entity == shell_entity || enemy.kind == EnemyKind::Shell {
                 continue;
             }
-            if shell_box.intersects(&collider.aabb(transform.translation.truncate()), 0.0) {
-                commands
-                    .entity(entity)
-                    .insert((KnockedOut { velocity_y: 200.0 }, Frozen));
+            let enemy_box = collider.aabb(transform.translation.truncate());
+            if shell_box.intersects(&enemy_box, 0.0) {
+                knock_out(&mut commands, entity);
+                let rules = &tuning.rules;
+                let award = Award::of_chain(rules, rules.shell_chain_start + shell.knocked_out as usize);
                 shell.knocked_out += 1;
-                progress.add_score(tuning.rules.stomp_score * 2);
+                give(&mut commands, &mut progress, &mut sfx, enemy_box.center(), award);
                 sfx.write(Sfx::Kick);
             }
         }

@@ -46,8 +46,23 @@ pub enum Block {
     Brick,
     /// `question_coin`: gives a coin once.
     QuestionCoin,
-    /// `question_mushroom`: gives a mushroom once.
+    /// `question_mushroom`: gives a power-up once: a mushroom to a small player, a fire flower to a
+    /// big one.
     QuestionMushroom,
+    /// `question_star`: gives a star once.
+    QuestionStar,
+    /// `question_1up`: gives an extra-life mushroom once.
+    QuestionOneUp,
+    /// `hidden_coin`: not there (nothing to the physics, not drawn) until a head comes up into it
+    /// from below: then it is a coin block, hit.
+    HiddenCoin,
+    /// `hidden_1up`: as `hidden_coin`, with an extra-life mushroom.
+    HiddenOneUp,
+    /// `multi_coin`: looks like a brick; gives a coin per hit for `items.multi_coin_time` after
+    /// the first one (at most `items.multi_coin_max`), then is used.
+    MultiCoin,
+    /// `lava`: nothing to the physics; a body that sinks `items.lava_depth` into it is lost.
+    Lava,
     /// `used_block`: an emptied question block.
     Used,
     /// `slope45_up_right`: a 45° slope cell rising to the right.
@@ -74,6 +89,12 @@ impl Block {
             "brick" => Self::Brick,
             "question_coin" => Self::QuestionCoin,
             "question_mushroom" => Self::QuestionMushroom,
+            "question_star" => Self::QuestionStar,
+            "question_1up" => Self::QuestionOneUp,
+            "hidden_coin" => Self::HiddenCoin,
+            "hidden_1up" => Self::HiddenOneUp,
+            "multi_coin" => Self::MultiCoin,
+            "lava" => Self::Lava,
             "used_block" => Self::Used,
             "slope45_up_right" => Self::Slope45UpRight,
             "slope45_up_left" => Self::Slope45UpLeft,
@@ -83,6 +104,11 @@ impl Block {
             "gentle_high_up_left" => Self::GentleHighUpLeft,
             _ => return None,
         })
+    }
+
+    /// Not there for a head coming up into it (a one-way platform, a hidden block, lava).
+    pub fn lets_heads_through(self) -> bool {
+        matches!(self, Self::OneWay | Self::HiddenCoin | Self::HiddenOneUp | Self::Lava)
     }
 
     /// A slope cell.

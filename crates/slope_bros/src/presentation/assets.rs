@@ -33,10 +33,24 @@ impl Sheet {
 pub struct GameAssets {
     /// `tiles.png`: 16 columns × 4 theme rows.
     pub tiles: Sheet,
-    /// Small player, 7 frames.
+    /// Small player, 9 frames: idle, 3 walking, jump, skid, dead, crouch, slope slide.
     pub player_small: Sheet,
-    /// Big player, 7 frames.
+    /// Big player, 9 frames.
     pub player_big: Sheet,
+    /// Big player with the fire power, 9 frames.
+    pub player_fire: Sheet,
+    /// Fireball, 4 frames of 8 × 8.
+    pub fireball: Sheet,
+    /// Fire flower, 4 frames.
+    pub fire_flower: Sheet,
+    /// Star, 4 frames.
+    pub star: Sheet,
+    /// Extra-life mushroom.
+    pub one_up: Handle<Image>,
+    /// Spring, 3 frames: at rest, squashed, stretched.
+    pub spring: Sheet,
+    /// Lava, 8 frames: 4 of the surface, 4 of the body.
+    pub lava: Sheet,
     /// Walker, 3 frames.
     pub walker: Sheet,
     /// Ledge walker, 3 frames.
@@ -77,6 +91,12 @@ impl GameAssets {
             &self.tiles,
             &self.player_small,
             &self.player_big,
+            &self.player_fire,
+            &self.fireball,
+            &self.fire_flower,
+            &self.star,
+            &self.spring,
+            &self.lava,
             &self.walker,
             &self.ledge_walker,
             &self.shell_enemy,
@@ -89,7 +109,7 @@ impl GameAssets {
         .iter()
         .map(|s| s.image.clone().untyped())
         .collect();
-        for image in [&self.mushroom, &self.goal, &self.debris, &self.title]
+        for image in [&self.mushroom, &self.one_up, &self.goal, &self.debris, &self.title]
             .into_iter()
             .chain(&self.backgrounds)
             .chain(&self.near_backgrounds)
@@ -113,7 +133,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Sound effect and music names (files `audio/<name>.wav`).
 #[cfg(feature = "audio")]
-pub const SOUNDS: [&str; 20] = [
+pub const SOUNDS: [&str; 23] = [
     "jump",
     "jump_big",
     "coin",
@@ -128,6 +148,9 @@ pub const SOUNDS: [&str; 20] = [
     "one_up",
     "checkpoint",
     "hammer",
+    "fireball",
+    "spring",
+    "time_warning",
     "pause",
     "level_complete",
     "game_over",
@@ -144,8 +167,15 @@ fn load_assets(mut commands: Commands, server: Res<AssetServer>, mut layouts: Re
     };
     let mut assets = GameAssets {
         tiles: sheet("tiles.png", UVec2::splat(16), 16, 4),
-        player_small: sheet("player_small.png", UVec2::new(16, 16), 7, 1),
-        player_big: sheet("player_big.png", UVec2::new(16, 32), 7, 1),
+        player_small: sheet("player_small.png", UVec2::new(16, 16), 9, 1),
+        player_big: sheet("player_big.png", UVec2::new(16, 32), 9, 1),
+        player_fire: sheet("player_fire.png", UVec2::new(16, 32), 9, 1),
+        fireball: sheet("fireball.png", UVec2::new(8, 8), 4, 1),
+        fire_flower: sheet("fire_flower.png", UVec2::new(16, 16), 4, 1),
+        star: sheet("star.png", UVec2::new(16, 16), 4, 1),
+        one_up: server.load("images/one_up.png"),
+        spring: sheet("spring.png", UVec2::new(16, 16), 3, 1),
+        lava: sheet("lava.png", UVec2::new(16, 16), 8, 1),
         walker: sheet("walker.png", UVec2::new(16, 16), 3, 1),
         ledge_walker: sheet("ledge_walker.png", UVec2::new(16, 16), 3, 1),
         shell_enemy: sheet("shell_enemy.png", UVec2::new(16, 24), 2, 1),

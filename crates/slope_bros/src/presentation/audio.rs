@@ -33,6 +33,9 @@ fn sound_name(sfx: Sfx) -> &'static str {
         Sfx::OneUp => "one_up",
         Sfx::Checkpoint => "checkpoint",
         Sfx::Hammer => "hammer",
+        Sfx::Fireball => "fireball",
+        Sfx::Spring => "spring",
+        Sfx::TimeWarning => "time_warning",
     }
 }
 

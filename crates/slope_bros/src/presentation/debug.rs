@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
 
 use crate::gameplay::hammer::Hammer;
-use crate::gameplay::items::{Coin, Mushroom};
+use crate::gameplay::items::{Coin, PowerUp};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, add_object_rects);
@@ -13,7 +13,7 @@ pub(super) fn plugin(app: &mut App) {
 
 fn add_object_rects(
     mut commands: Commands,
-    objects: Query<Entity, (Or<(Added<Hammer>, Added<Coin>, Added<Mushroom>)>, Without<ObjectRect>)>,
+    objects: Query<Entity, (Or<(Added<Hammer>, Added<Coin>, Added<PowerUp>)>, Without<ObjectRect>)>,
 ) {
     for entity in &objects {
         commands.entity(entity).insert(ObjectRect {

@@ -7,8 +7,11 @@ mod audio;
 mod background;
 mod camera;
 mod debug;
+mod font;
 mod hud;
+mod lava;
 mod level_tilemap;
+mod popups;
 mod screenshot;
 mod sprites;
 mod startup_time;
@@ -61,4 +64,5 @@ pub fn plugin(app: &mut App) {
         screenshot::plugin,
         startup_time::plugin,
     ));
+    app.add_plugins((font::plugin, lava::plugin, popups::plugin));
 }

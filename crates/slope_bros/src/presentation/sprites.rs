@@ -9,17 +9,20 @@ use bevy_platformer_physics::prelude::*;
 use super::AppSystems;
 use super::assets::{GameAssets, Sheet};
 use crate::gameplay::enemies::{Enemy, EnemyKind, KnockedOut, Squashed};
+use crate::gameplay::falling_lift::FallingLift;
+use crate::gameplay::fire::Fireball;
 use crate::gameplay::goal::{Checkpoint, Goal};
 use crate::gameplay::hammer::{Hammer, HammerThrower};
-use crate::gameplay::items::{Coin, CoinPop, Mushroom};
+use crate::gameplay::items::{Coin, CoinPop, PowerUp, PowerUpKind};
 use crate::gameplay::player::{Form, Player, PlayerStatus};
 use crate::gameplay::shell::Shell;
+use crate::gameplay::spring::Spring;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (dress_new_objects).in_set(AppSystems::Spawn));
+    app.add_systems(Update, (dress_new_objects, dress_new_items).in_set(AppSystems::Spawn));
     app.add_systems(
         Update,
-        (animate_player, animate_enemies, animate_objects).in_set(AppSystems::Animate),
+        (animate_player, animate_enemies, animate_objects, animate_items).in_set(AppSystems::Animate),
     );
 }
 
@@ -50,7 +53,6 @@ fn dress_new_objects(
     enemies: Query<(Entity, &Collider), Added<Enemy>>,
     hammers: Query<Entity, Added<Hammer>>,
     coins: Query<Entity, Or<(Added<Coin>, Added<CoinPop>)>>,
-    mushrooms: Query<Entity, Added<Mushroom>>,
     goals: Query<Entity, Added<Goal>>,
     checkpoints: Query<Entity, Added<Checkpoint>>,
 ) {
@@ -71,11 +73,6 @@ fn dress_new_objects(
     }
     for entity in &coins {
         commands.entity(entity).insert(assets.coin.sprite(0));
-    }
-    for entity in &mushrooms {
-        commands
-            .entity(entity)
-            .insert((Sprite::from_image(assets.mushroom.clone()), feet_anchor(16.0, 14.0)));
     }
     for entity in &goals {
         commands
@@ -112,11 +109,12 @@ fn animate_player(
         let (sheet, height) = match player.form {
             Form::Small => (&assets.player_small, 16.0),
             Form::Big => (&assets.player_big, 32.0),
+            Form::Fire => (&assets.player_fire, 32.0),
         };
         let frame = match player.status {
             PlayerStatus::Dying(_) => 6,
-            // The slope slide leans back as a skid does.
-            _ if player.sliding => 5,
+            _ if player.sliding => 8,
+            _ if player.crouching => 7,
             _ if !player.on_ground => 4,
             _ if player.skidding => 5,
             _ if velocity.x.abs() > 5.0 => {
@@ -133,6 +131,12 @@ fn animate_player(
             Visibility::Hidden
         } else {
             Visibility::Inherited
+        };
+        // Star power: the colours cycle.
+        sprite.color = if player.starred() {
+            Color::hsl((time.elapsed_secs() * 720.0) % 360.0, 1.0, 0.75)
+        } else {
+            Color::WHITE
         };
         // The death hop: the body is frozen, only its picture jumps and falls.
         if let PlayerStatus::Dying(_) = player.status {
@@ -211,5 +215,77 @@ fn animate_objects(
     }
     for (checkpoint, mut sprite) in &mut checkpoints {
         set_frame(&mut sprite, &assets.checkpoint, usize::from(checkpoint.active));
+    }
+}
+
+/// Power-ups, fireballs, springs and falling lifts get their pictures when they appear.
+fn dress_new_items(
+    mut commands: Commands,
+    assets: Res<GameAssets>,
+    power_ups: Query<(Entity, &PowerUp), Added<PowerUp>>,
+    fireballs: Query<Entity, Added<Fireball>>,
+    springs: Query<Entity, Added<Spring>>,
+    lifts: Query<(Entity, &Collider), Added<FallingLift>>,
+    info: Res<crate::level::LevelInfo>,
+) {
+    for (entity, power_up) in &power_ups {
+        let sprite = match power_up.kind {
+            PowerUpKind::Mushroom => Sprite::from_image(assets.mushroom.clone()),
+            PowerUpKind::OneUp => Sprite::from_image(assets.one_up.clone()),
+            PowerUpKind::FireFlower => assets.fire_flower.sprite(0),
+            PowerUpKind::Star => assets.star.sprite(0),
+        };
+        commands.entity(entity).insert((sprite, feet_anchor(16.0, 14.0)));
+    }
+    for entity in &fireballs {
+        commands.entity(entity).insert((
+            assets.fireball.sprite(0),
+            ObjectRect {
+                size: Fireball::SIZE,
+                offset: Vec2::ZERO,
+            },
+        ));
+    }
+    for entity in &springs {
+        commands.entity(entity).insert(assets.spring.sprite(0));
+    }
+    // A falling lift: a row of the theme's lift tiles (column 14 of `tiles.png`), tinted.
+    for (entity, collider) in &lifts {
+        let tiles = (collider.size.x / 16.0).round().max(1.0) as usize;
+        commands
+            .entity(entity)
+            .insert(Visibility::default())
+            .with_children(|lift| {
+                for i in 0..tiles {
+                    let x = (i as f32 + 0.5) * 16.0 - collider.size.x / 2.0;
+                    let mut tile = assets.tiles.sprite(GameAssets::tile(info.theme, 14));
+                    tile.custom_size = Some(Vec2::new(16.0, collider.size.y));
+                    tile.color = Color::srgb(1.0, 0.75, 0.55);
+                    lift.spawn((tile, Transform::from_xyz(x, 0.0, 0.0)));
+                }
+            });
+    }
+}
+
+fn animate_items(
+    time: Res<Time>,
+    assets: Res<GameAssets>,
+    mut power_ups: Query<(&PowerUp, &mut Sprite), (Without<Fireball>, Without<Spring>)>,
+    mut fireballs: Query<(&Fireball, &mut Sprite), (Without<PowerUp>, Without<Spring>)>,
+    mut springs: Query<(&Spring, &mut Sprite), (Without<PowerUp>, Without<Fireball>)>,
+) {
+    let four = (time.elapsed_secs() / 0.1) as usize % 4;
+    for (power_up, mut sprite) in &mut power_ups {
+        match power_up.kind {
+            PowerUpKind::FireFlower => set_frame(&mut sprite, &assets.fire_flower, four),
+            PowerUpKind::Star => set_frame(&mut sprite, &assets.star, four),
+            PowerUpKind::Mushroom | PowerUpKind::OneUp => {}
+        }
+    }
+    for (fireball, mut sprite) in &mut fireballs {
+        set_frame(&mut sprite, &assets.fireball, fireball.frame());
+    }
+    for (spring, mut sprite) in &mut springs {
+        set_frame(&mut sprite, &assets.spring, usize::from(spring.squashed > 0.0));
     }
 }

@@ -67,6 +67,8 @@ pub fn tile_column(cells: &LevelCells, at: IVec2, kind: TileCell) -> Option<usiz
         return None;
     }
     Some(match cells.block(at) {
+        // Not drawn as tiles: hidden blocks are not there to see, lava is animated on its own.
+        Some(Block::HiddenCoin | Block::HiddenOneUp | Block::Lava) => return None,
         // Grass on top; earth under more ground; a slope's foot under a slope.
         Some(Block::Ground) => match cells.block(at + IVec2::Y) {
             Some(above) if above.is_slope() => 13,
@@ -75,8 +77,8 @@ pub fn tile_column(cells: &LevelCells, at: IVec2, kind: TileCell) -> Option<usiz
         },
         Some(Block::Stone) => 2,
         Some(Block::OneWay) => 3,
-        Some(Block::Brick) => 4,
-        Some(Block::QuestionCoin | Block::QuestionMushroom) => 5,
+        Some(Block::Brick | Block::MultiCoin) => 4,
+        Some(Block::QuestionCoin | Block::QuestionMushroom | Block::QuestionStar | Block::QuestionOneUp) => 5,
         Some(Block::Used) => 6,
         Some(Block::Slope45UpRight) => 7,
         Some(Block::Slope45UpLeft) => 8,
