@@ -10,6 +10,7 @@ mod common;
 mod blocks;
 mod enemies;
 mod feel;
+mod finale;
 mod ldtk_path;
 mod level_objects;
 mod levels;

@@ -871,7 +871,7 @@ def check_rules(lv: Level) -> list[str]:
     if lv.theme != "sky":
         run = 0
         for cx in range(W + 1):
-            open_ = cx < W and lv.rows[H - 1][cx] == 0
+            open_ = cx < W and (lv.rows[H - 1][cx] == 0 or lv.rows[H - 1][cx] in NOT_THERE)
             if open_:
                 run += 1
             else:
@@ -887,7 +887,7 @@ def check_rules(lv: Level) -> list[str]:
 def pits(lv: Level) -> list[tuple[int, int]]:
     out, start = [], None
     for cx in range(lv.width + 1):
-        open_ = cx < lv.width and lv.rows[lv.height - 1][cx] == 0
+        open_ = cx < lv.width and (lv.rows[lv.height - 1][cx] == 0 or lv.rows[lv.height - 1][cx] in NOT_THERE)
         if open_ and start is None:
             start = cx
         if not open_ and start is not None:

@@ -23,7 +23,8 @@ pub struct HeadlessRun {
     pub level: LevelSource,
     /// Input, frame by frame (nothing held when absent or after its end).
     pub replay: Option<Replay>,
-    /// Steps to run at most (stops early at the goal or game over).
+    /// Steps to run at most (stops early when the level is done, after the goal's finale, or at
+    /// game over).
     pub frames: u64,
     /// A start position for the player's feet instead of the level's `Player` entity.
     pub start: Option<Vec2>,
@@ -68,7 +69,7 @@ pub fn run(run: &HeadlessRun) -> Result<HeadlessReport, String> {
             return Err(error.clone());
         }
         let outcome = app.world().resource::<RunOutcome>();
-        if outcome.game_over || (outcome.completed_at.is_some() && !run.run_past_goal) {
+        if outcome.game_over || (outcome.level_done && !run.run_past_goal) {
             break;
         }
     }

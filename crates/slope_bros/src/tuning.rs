@@ -373,6 +373,8 @@ pub struct GameRules {
     pub coins_per_life: u32,
     /// Points per second left on the clock at the goal.
     pub time_bonus: u32,
+    /// Points for grabbing the flagpole in each fifth of its height, lowest first.
+    pub flagpole_scores: Vec<u32>,
     /// Seconds the level-complete screen shows.
     pub level_complete_time: f32,
 }
@@ -389,6 +391,7 @@ impl Default for GameRules {
             powerup_score: 1000,
             coins_per_life: 100,
             time_bonus: 50,
+            flagpole_scores: vec![100, 400, 800, 2000, 5000],
             level_complete_time: 3.0,
         }
     }

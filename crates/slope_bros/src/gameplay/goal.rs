@@ -5,12 +5,16 @@ use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::prelude::*;
 
 use super::Sfx;
+use super::finale::start_finale;
 use super::player::{Player, PlayerStatus};
+use super::progress::GameProgress;
 use crate::draw_order;
 use crate::level::{CurrentLevel, LevelEntity, RegisterLevelObject};
 use crate::schedule::GameSystems;
+use crate::tuning::Tuning;
 
-/// The goal: a flag pole standing on its base; touching the pole anywhere ends the level.
+/// The goal: a flag pole standing on its base; touching the pole anywhere ends the level (and
+/// starts the finale).
 #[derive(Component, Clone, Copy, Debug, Reflect)]
 #[reflect(Component)]
 #[require(LevelEntity, Name::new("Goal"))]
@@ -86,25 +90,33 @@ fn reach_checkpoints(
     }
 }
 
+/// Touching the pole ends the level: the finale begins (see `finale`).
 fn reach_goal(
     mut commands: Commands,
-    mut players: Query<(Entity, &mut Player, &Transform, &Collider, &mut Velocity)>,
-    goals: Query<&Transform, With<Goal>>,
+    tuning: Res<Tuning>,
+    mut progress: ResMut<GameProgress>,
+    mut players: Query<(Entity, &mut Player, &mut Transform, &Collider, &mut Velocity)>,
+    goals: Query<&Transform, (With<Goal>, Without<Player>)>,
     mut completed: MessageWriter<LevelCompleted>,
+    mut sfx: MessageWriter<Sfx>,
 ) {
-    for (entity, mut player, transform, collider, mut velocity) in &mut players {
+    for (entity, mut player, mut transform, collider, mut velocity) in &mut players {
         if player.status != PlayerStatus::Alive {
             continue;
         }
         let player_box = collider.aabb(transform.translation.truncate());
-        if goals
+        let Some(base) = goals
             .iter()
-            .any(|g| Goal::pole(g.translation.truncate()).intersects(&player_box, 0.0))
-        {
-            player.status = PlayerStatus::Finished;
-            velocity.0 = Vec2::ZERO;
-            commands.entity(entity).insert(Frozen);
-            completed.write(LevelCompleted);
-        }
+            .map(|g| g.translation.truncate())
+            .find(|base| Goal::pole(*base).intersects(&player_box, 0.0))
+        else {
+            continue;
+        };
+        player.status = PlayerStatus::Finished;
+        player.sliding = false;
+        player.star = 0.0;
+        let held = (entity, &mut *transform, collider, &mut *velocity);
+        start_finale(&mut commands, &mut progress, &mut sfx, &tuning, held, base);
+        completed.write(LevelCompleted);
     }
 }

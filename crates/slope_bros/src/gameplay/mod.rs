@@ -8,6 +8,7 @@ pub mod blocks;
 pub mod enemies;
 pub mod enemy;
 pub mod falling_lift;
+pub mod finale;
 pub mod fire;
 pub mod goal;
 pub mod hammer;
@@ -58,6 +59,12 @@ pub enum Sfx {
     Spring,
     /// 100 seconds are left on the clock.
     TimeWarning,
+    /// The flagpole was grabbed.
+    Flagpole,
+    /// The level's fanfare, as the player walks to the castle.
+    Fanfare,
+    /// A second of the clock counted into the score.
+    Tick,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -74,6 +81,7 @@ pub(super) fn plugin(app: &mut App) {
     ));
     app.add_plugins((
         fire::plugin,
+        finale::plugin,
         scoring::plugin,
         spring::plugin,
         falling_lift::plugin,

@@ -65,6 +65,8 @@ pub struct RunOutcome {
     pub deaths: u32,
     /// No lives are left.
     pub game_over: bool,
+    /// The finale after the goal is over (the time is counted): the level is done.
+    pub level_done: bool,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -111,17 +113,14 @@ fn tick_clock(
 
 fn complete_level(
     mut completed: MessageReader<LevelCompleted>,
-    tuning: Res<Tuning>,
-    mut clock: ResMut<LevelClock>,
-    mut progress: ResMut<GameProgress>,
+    clock: Res<LevelClock>,
     mut outcome: ResMut<RunOutcome>,
 ) {
     if completed.read().count() == 0 || outcome.completed_at.is_some() {
         return;
     }
+    // The clock stops; the finale counts what is left into the score.
     outcome.completed_at = Some(clock.steps);
-    progress.add_score(clock.left.ceil() as u32 * tuning.rules.time_bonus);
-    clock.left = 0.0;
 }
 
 /// The form the player has now is the one the next level starts with; dying loses it.

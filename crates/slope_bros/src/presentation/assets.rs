@@ -69,6 +69,8 @@ pub struct GameAssets {
     pub mushroom: Handle<Image>,
     /// Flag pole, 16 × 160.
     pub goal: Handle<Image>,
+    /// The little castle at the end of a level, 80 × 80, its door at the bottom centre.
+    pub castle: Handle<Image>,
     /// Checkpoint, 2 frames.
     pub checkpoint: Sheet,
     /// A brick fragment.
@@ -109,10 +111,17 @@ impl GameAssets {
         .iter()
         .map(|s| s.image.clone().untyped())
         .collect();
-        for image in [&self.mushroom, &self.one_up, &self.goal, &self.debris, &self.title]
-            .into_iter()
-            .chain(&self.backgrounds)
-            .chain(&self.near_backgrounds)
+        for image in [
+            &self.mushroom,
+            &self.one_up,
+            &self.goal,
+            &self.castle,
+            &self.debris,
+            &self.title,
+        ]
+        .into_iter()
+        .chain(&self.backgrounds)
+        .chain(&self.near_backgrounds)
         {
             handles.push(image.clone().untyped());
         }
@@ -133,7 +142,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Sound effect and music names (files `audio/<name>.wav`).
 #[cfg(feature = "audio")]
-pub const SOUNDS: [&str; 23] = [
+pub const SOUNDS: [&str; 25] = [
     "jump",
     "jump_big",
     "coin",
@@ -151,6 +160,8 @@ pub const SOUNDS: [&str; 23] = [
     "fireball",
     "spring",
     "time_warning",
+    "flagpole",
+    "tick",
     "pause",
     "level_complete",
     "game_over",
@@ -186,6 +197,7 @@ fn load_assets(mut commands: Commands, server: Res<AssetServer>, mut layouts: Re
         checkpoint: sheet("checkpoint.png", UVec2::new(16, 32), 2, 1),
         mushroom: server.load("images/mushroom.png"),
         goal: server.load("images/goal.png"),
+        castle: server.load("images/castle_small.png"),
         debris: server.load("images/block_debris.png"),
         backgrounds: Vec::new(),
         near_backgrounds: Vec::new(),

@@ -36,6 +36,9 @@ fn sound_name(sfx: Sfx) -> &'static str {
         Sfx::Fireball => "fireball",
         Sfx::Spring => "spring",
         Sfx::TimeWarning => "time_warning",
+        Sfx::Flagpole => "flagpole",
+        Sfx::Fanfare => "level_complete",
+        Sfx::Tick => "tick",
     }
 }
 

@@ -37,8 +37,9 @@ fn spawn_hud(mut commands: Commands) {
             hud.spawn((
                 HudText,
                 Text::new(""),
+                // The pixel font is drawn on an 8 px grid: sizes that are multiples of 8 stay crisp.
                 TextFont {
-                    font_size: FontSize::Px(26.0),
+                    font_size: FontSize::Px(16.0),
                     ..default()
                 },
                 TextColor(Color::WHITE),

@@ -10,6 +10,7 @@ use super::AppSystems;
 use super::assets::{GameAssets, Sheet};
 use crate::gameplay::enemies::{Enemy, EnemyKind, KnockedOut, Squashed};
 use crate::gameplay::falling_lift::FallingLift;
+use crate::gameplay::finale::{DOOR_OFFSET, Finale, FinaleStage};
 use crate::gameplay::fire::Fireball;
 use crate::gameplay::goal::{Checkpoint, Goal};
 use crate::gameplay::hammer::{Hammer, HammerThrower};
@@ -77,7 +78,16 @@ fn dress_new_objects(
     for entity in &goals {
         commands
             .entity(entity)
-            .insert((Sprite::from_image(assets.goal.clone()), Anchor::BOTTOM_CENTER));
+            .insert((Sprite::from_image(assets.goal.clone()), Anchor::BOTTOM_CENTER))
+            .with_children(|goal| {
+                // The castle the finale walks into, its door `DOOR_OFFSET` right of the pole,
+                // behind the player.
+                goal.spawn((
+                    Sprite::from_image(assets.castle.clone()),
+                    Anchor::BOTTOM_CENTER,
+                    Transform::from_xyz(DOOR_OFFSET, 0.0, -0.5),
+                ));
+            });
     }
     for entity in &checkpoints {
         commands
@@ -100,12 +110,13 @@ fn animate_player(
         &mut Anchor,
         &mut Visibility,
         &mut Transform,
+        Option<&Finale>,
     )>,
     mut walk_phase: Local<f32>,
     mut dying_speed: Local<Option<f32>>,
 ) {
     let dt = time.delta_secs();
-    for (player, velocity, collider, mut sprite, mut anchor, mut visibility, mut transform) in &mut players {
+    for (player, velocity, collider, mut sprite, mut anchor, mut visibility, mut transform, finale) in &mut players {
         let (sheet, height) = match player.form {
             Form::Small => (&assets.player_small, 16.0),
             Form::Big => (&assets.player_big, 32.0),
@@ -127,7 +138,9 @@ fn animate_player(
         sprite.flip_x = player.facing < 0.0;
         *anchor = feet_anchor(height, collider.size.y);
         let blink = player.invulnerable > 0.0 && ((time.elapsed_secs() / 0.07) as u32).is_multiple_of(2);
-        *visibility = if blink {
+        // In the castle.
+        let inside = finale.is_some_and(|f| matches!(f.stage, FinaleStage::Count | FinaleStage::Done));
+        *visibility = if blink || inside {
             Visibility::Hidden
         } else {
             Visibility::Inherited

@@ -20,7 +20,7 @@ fn spawn_screen(mut commands: Commands, progress: Res<GameProgress>) {
         .insert(BackgroundColor(Color::BLACK))
         .with_children(|root| {
             root.spawn(big_text("GAME OVER", 56.0));
-            root.spawn(big_text(&format!("SCORE {:06}", progress.score), 28.0));
+            root.spawn(big_text(&format!("SCORE {:06}", progress.score), 32.0));
         });
 }
 

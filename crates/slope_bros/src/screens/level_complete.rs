@@ -32,7 +32,7 @@ fn spawn_screen(mut commands: Commands, progress: Res<GameProgress>, current: Re
                     "SCORE {:06}   COINS x{:02}   LIVES x{}",
                     progress.score, progress.coins, progress.lives
                 ),
-                28.0,
+                32.0,
             ));
         });
 }

@@ -45,7 +45,7 @@ fn spawn_pause_menu(mut commands: Commands) {
 fn leave_when_done(outcome: Res<RunOutcome>, mut next: ResMut<NextState<Screen>>) {
     if outcome.game_over {
         next.set(Screen::GameOver);
-    } else if outcome.completed_at.is_some() {
+    } else if outcome.level_done {
         next.set(Screen::LevelComplete);
     }
 }

@@ -30,7 +30,7 @@ fn feel_line(feel: Feel) -> String {
         Feel::Modern => "the game's own: quick starts, high jumps",
         Feel::Classic => "Super Mario Bros.'s: heavy starts, long skids, low floaty jumps",
     };
-    format!("Feel: {} ({what})   F changes it", feel.name())
+    format!("Feel: {} ({what})\nF changes it", feel.name())
 }
 
 /// What the title says about sound.
@@ -39,8 +39,8 @@ fn sound_line() -> Option<&'static str> {
         None
     } else {
         Some(
-            "No sound in this build. With sound: sudo apt-get install -y libasound2-dev, then \
-             cargo run --release --features audio",
+            "No sound in this build. With sound: sudo apt-get install -y libasound2-dev,\n\
+             then cargo run --release --features audio",
         )
     }
 }
@@ -59,12 +59,15 @@ fn spawn_title(mut commands: Commands, assets: Res<GameAssets>, feel: Res<Feel>)
                 },
             ));
             root.spawn(big_text("Press Space or Z to start", 32.0));
-            root.spawn((FeelLine, big_text(&feel_line(*feel), 20.0)));
+            root.spawn((FeelLine, big_text(&feel_line(*feel), 16.0)));
             root.spawn(big_text(
-                "Arrows / WASD move,  Space / Z jump,  Shift / X run,  Down + jump drops through\n\
+                "Arrows / WASD move,  Space / Z jump,  Shift / X run\n\
+                 With the fire flower, Shift / X throws a fireball\n\
+                 Down + jump drops through a one-way platform\n\
                  Down on a slope slides,  Down crouches when big\n\
-                 Esc / P pause,  C colliders,  R object rects,  N contacts and slope samples",
-                18.0,
+                 Esc / P pause,  C colliders,  R object rects\n\
+                 N contacts and slope samples",
+                16.0,
             ));
             if let Some(line) = sound_line() {
                 root.spawn(big_text(line, 16.0));

@@ -1,0 +1,122 @@
+//! The finale after the flagpole: the grab's height bonus, the slide down the pole, the walk to
+//! the castle's door, the time counted into the score, then the level is done.
+
+use crate::common::*;
+use bevy::prelude::*;
+use slope_bros::gameplay::finale::{DOOR_OFFSET, Finale, FinaleStage, height_bonus};
+use slope_bros::gameplay::goal::Goal;
+use slope_bros::gameplay::progress::{GameProgress, RunOutcome};
+use slope_bros::level::LevelClock;
+use slope_bros::replay::Replay;
+use slope_bros::tuning::Tuning;
+
+fn finale(app: &mut App) -> Option<Finale> {
+    let world = app.world_mut();
+    world.query::<&Finale>().iter(world).next().copied()
+}
+
+#[test]
+fn the_flagpole_grab_slides_down_walks_into_the_castle_and_counts_the_time() {
+    // The player walks off a ledge beside the pole, to grab it above its foot.
+    let level = write_level(
+        "finale",
+        &[
+            "S........................S",
+            "S........................S",
+            "S........................S",
+            "S........................S",
+            "S........................S",
+            "S..P.....................S",
+            "SSSSSSSSS................S",
+            "SSSSSSSSS................S",
+            "SSSSSSSSS.G..............S",
+            "##########################",
+        ],
+        &[],
+    );
+    let mut app = app_on(level, Replay::default().hold(400, "R"));
+    let tuning = app.world().resource::<Tuning>().clone();
+    let mut touched = None;
+    for step in 0..200 {
+        tick(&mut app, 1);
+        if finale(&mut app).is_some() {
+            touched = Some(step);
+            break;
+        }
+    }
+    assert!(touched.is_some(), "the player reached the pole");
+    let world = app.world_mut();
+    let base = world
+        .query_filtered::<&Transform, With<Goal>>()
+        .single(world)
+        .unwrap()
+        .translation
+        .truncate();
+    let grab_feet = player_feet(&mut app);
+    let score_at_grab = app.world().resource::<GameProgress>().score;
+    let left = app.world().resource::<LevelClock>().left;
+    assert!(
+        app.world().resource::<RunOutcome>().completed_at.is_some(),
+        "the level is completed at the touch"
+    );
+    assert!(
+        grab_feet.y > base.y + 8.0,
+        "grabbed above the foot: {grab_feet} over {base}"
+    );
+
+    let mut slide = Vec::new();
+    let mut walk = Vec::new();
+    let mut counted_from = None;
+    for _ in 0..600 {
+        tick(&mut app, 1);
+        let stage = finale(&mut app).unwrap().stage;
+        let feet = player_feet(&mut app);
+        match stage {
+            FinaleStage::Slide => slide.push(feet),
+            FinaleStage::Walk => walk.push(feet),
+            FinaleStage::Count => {
+                counted_from.get_or_insert(app.world().resource::<GameProgress>().score);
+            }
+            FinaleStage::Done => break,
+        }
+    }
+    assert!(
+        slide.windows(2).all(|w| w[1].y < w[0].y && w[1].x == w[0].x),
+        "straight down the pole"
+    );
+    assert!((walk[0].y - base.y).abs() < 0.5, "down to the pole's foot");
+    assert!(walk.windows(2).all(|w| w[1].x >= w[0].x), "then right");
+    assert!(
+        walk.last().unwrap().x >= base.x + DOOR_OFFSET - 2.0,
+        "to the castle's door"
+    );
+    let outcome = app.world().resource::<RunOutcome>().clone();
+    assert!(outcome.level_done, "then the level is done");
+    assert_eq!(
+        app.world().resource::<LevelClock>().left,
+        0.0,
+        "the clock was counted out"
+    );
+    let bonus = height_bonus(&tuning.rules.flagpole_scores, base.y, grab_feet.y);
+    let score = app.world().resource::<GameProgress>().score;
+    assert_eq!(
+        score - (score_at_grab - bonus),
+        bonus + left.ceil() as u32 * tuning.rules.time_bonus,
+        "the height bonus and each second left, {left} s, scored"
+    );
+    assert!(
+        counted_from.is_some_and(|s| s < score),
+        "the time is counted into the score step by step"
+    );
+}
+
+#[test]
+fn a_higher_grab_scores_more() {
+    let scores = Tuning::default().rules.flagpole_scores;
+    let bonuses: Vec<u32> = [0.0, 40.0, 70.0, 100.0, 150.0]
+        .iter()
+        .map(|h| height_bonus(&scores, 0.0, *h))
+        .collect();
+    assert_eq!(bonuses, [100, 400, 800, 2000, 5000]);
+    assert_eq!(height_bonus(&scores, 0.0, 500.0), 5000, "above the pole: the top bonus");
+}
