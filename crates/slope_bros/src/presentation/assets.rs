@@ -213,7 +213,7 @@ fn load_assets(mut commands: Commands, server: Res<AssetServer>, mut layouts: Re
     }
     #[cfg(feature = "audio")]
     {
-        for name in SOUNDS.into_iter().chain(["music_castle"]) {
+        for name in SOUNDS.into_iter().chain(["music_castle", "music_star"]) {
             assets.sounds.insert(name, server.load(format!("audio/{name}.wav")));
         }
     }

@@ -4,6 +4,7 @@
 
 mod game_over;
 mod level_complete;
+mod lives_card;
 mod loading;
 mod playing;
 pub mod state;
@@ -58,5 +59,6 @@ pub fn plugin(app: &mut App) {
         playing::plugin,
         level_complete::plugin,
         game_over::plugin,
+        lives_card::plugin,
     ));
 }

@@ -11,7 +11,7 @@ use crate::input::{Action, InputController};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (toggle_pause, leave_when_done).run_if(in_state(Screen::Playing)),
+        (toggle_pause.run_if(not(super::lives_card::showing)), leave_when_done).run_if(in_state(Screen::Playing)),
     );
     app.add_systems(OnEnter(Pause::Paused), spawn_pause_menu);
 }
