@@ -21,9 +21,12 @@ pub(super) fn plugin(app: &mut App) {
         app.add_systems(OnEnter(Pause::Paused), |commands: Commands, assets: Res<GameAssets>| {
             play_once(commands, &assets, "pause");
         });
-        app.add_systems(OnEnter(Screen::GameOver), |commands: Commands, assets: Res<GameAssets>| {
-            play_once(commands, &assets, "game_over");
-        });
+        app.add_systems(
+            OnEnter(Screen::GameOver),
+            |commands: Commands, assets: Res<GameAssets>| {
+                play_once(commands, &assets, "game_over");
+            },
+        );
     }
     #[cfg(not(feature = "audio"))]
     let _ = app;
