@@ -10,24 +10,6 @@ use slope_bros::gameplay::progress::GameProgress;
 use slope_bros::level::{Block, LevelInfo};
 use slope_bros::replay::Replay;
 
-/// A block three cells above the player's head (at column 4, row 2 from the top).
-fn block_level(block: char) -> std::path::PathBuf {
-    let row = format!("S...{block}....S");
-    write_level(
-        "block",
-        &[
-            "S........S",
-            "S........S",
-            &row,
-            "S........S",
-            "S........S",
-            "S...P....S",
-            "##########",
-        ],
-        &[],
-    )
-}
-
 fn block_cell(app: &App) -> (IVec2, Option<Block>) {
     let info = app.world().resource::<LevelInfo>();
     let cell = IVec2::new(4, info.cells.height as i32 - 1 - 2);
@@ -37,7 +19,7 @@ fn block_cell(app: &App) -> (IVec2, Option<Block>) {
 #[test]
 fn a_coin_block_gives_one_coin_and_is_used() {
     let mut app = app_on(
-        block_level('?'),
+        block_level("block", '?'),
         Replay::default().hold(10, "").hold(30, "J").hold(40, "").hold(30, "J"),
     );
     tick(&mut app, 1);
@@ -55,7 +37,7 @@ fn a_coin_block_gives_one_coin_and_is_used() {
 
 #[test]
 fn a_mushroom_block_releases_a_mushroom_that_walks_with_the_physics() {
-    let mut app = app_on(block_level('M'), Replay::default().hold(10, "").hold(30, "J"));
+    let mut app = app_on(block_level("block", 'M'), Replay::default().hold(10, "").hold(30, "J"));
     tick(&mut app, 60);
     let world = app.world_mut();
     let mushrooms: Vec<Vec2> = world
@@ -87,7 +69,7 @@ fn super_form(app: &mut App) -> Form {
 #[test]
 fn a_small_player_bumps_a_brick_and_a_big_one_breaks_it() {
     let replay = Replay::default().hold(10, "").hold(30, "J").hold(60, "");
-    let mut app = app_on(block_level('B'), replay.clone());
+    let mut app = app_on(block_level("block", 'B'), replay.clone());
     tick(&mut app, 100);
     assert_eq!(
         block_cell(&app).1,
@@ -95,7 +77,7 @@ fn a_small_player_bumps_a_brick_and_a_big_one_breaks_it() {
         "a small player does not break bricks"
     );
 
-    let mut app = app_on(block_level('B'), replay);
+    let mut app = app_on(block_level("block", 'B'), replay);
     tick(&mut app, 2);
     // Grow first.
     let feet = player_feet(&mut app);

@@ -120,3 +120,34 @@ fn a_higher_grab_scores_more() {
     assert_eq!(bonuses, [100, 400, 800, 2000, 5000]);
     assert_eq!(height_bonus(&scores, 0.0, 500.0), 5000, "above the pole: the top bonus");
 }
+
+#[test]
+fn a_finale_that_falls_out_of_the_level_still_ends_it() {
+    // A pole standing on nothing and the player falling along it: it grabs the pole and slides
+    // down it out of the level.
+    let level = write_level(
+        "finale_pit",
+        &[
+            "S......P......S",
+            "S.............S",
+            "S.............S",
+            "S......G......S",
+        ],
+        &[],
+    );
+    let mut app = app_on(level, Replay::default());
+    let mut done = false;
+    for _ in 0..900 {
+        tick(&mut app, 1);
+        if app.world().resource::<RunOutcome>().level_done {
+            done = true;
+            break;
+        }
+    }
+    assert!(finale(&mut app).is_some(), "the pole was touched");
+    assert!(player_feet(&mut app).y < 0.0, "the slide went out of the level");
+    assert!(
+        done,
+        "the count ran and the level is done, though the slide went out of the level"
+    );
+}

@@ -14,24 +14,6 @@ use slope_bros::level::{Block, LevelInfo};
 use slope_bros::replay::Replay;
 use slope_bros::tuning::Tuning;
 
-/// A block of `block` three cells above the player's head (column 4, row 2 from the top).
-fn block_level(name: &str, block: char) -> std::path::PathBuf {
-    let row = format!("S...{block}....S");
-    write_level(
-        name,
-        &[
-            "S........S",
-            "S........S",
-            &row,
-            "S........S",
-            "S........S",
-            "S...P....S",
-            "##########",
-        ],
-        &[],
-    )
-}
-
 fn cell_and_block(app: &App) -> (IVec2, Option<Block>, TileCell) {
     let info = app.world().resource::<LevelInfo>();
     let cell = IVec2::new(4, info.cells.height as i32 - 1 - 2);
@@ -164,35 +146,10 @@ fn a_block_bumped_from_below_knocks_out_the_enemy_standing_on_it() {
 }
 
 fn spring_level(name: &str) -> std::path::PathBuf {
-    write_level(
-        name,
-        &[
-            "S.......S",
-            "S.......S",
-            "S.......S",
-            "S.......S",
-            "S.......S",
-            "S.......S",
-            "S.......S",
-            "S.......S",
-            "S.......S",
-            "S.......S",
-            "S.......S",
-            "S.......S",
-            "S.......S",
-            "S.......S",
-            "S.......S",
-            "S.......S",
-            "S.......S",
-            "S.......S",
-            "S.......S",
-            "S.......S",
-            "S...P...S",
-            "S...^...S",
-            "#########",
-        ],
-        &[],
-    )
+    // Twenty rows of air over the spring, room for the launch.
+    let mut rows = vec!["S.......S"; 20];
+    rows.extend(["S...P...S", "S...^...S", "#########"]);
+    write_level(name, &rows, &[])
 }
 
 #[test]

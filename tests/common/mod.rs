@@ -287,3 +287,22 @@ pub fn knocked_out_during(app: &mut App, n: u32) -> usize {
     }
     seen.len()
 }
+
+/// A level with a block of `block` three cells above the player's head (column 4, row 2 from the
+/// top), walled in.
+pub fn block_level(name: &str, block: char) -> PathBuf {
+    let row = format!("S...{block}....S");
+    write_level(
+        name,
+        &[
+            "S........S",
+            "S........S",
+            &row,
+            "S........S",
+            "S........S",
+            "S...P....S",
+            "##########",
+        ],
+        &[],
+    )
+}

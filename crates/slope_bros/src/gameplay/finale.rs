@@ -12,7 +12,7 @@ use super::goal::Goal;
 use super::player::Player;
 use super::progress::{GameProgress, RunOutcome};
 use super::scoring::{Award, give};
-use crate::level::LevelClock;
+use crate::level::{LevelClock, LevelInfo};
 use crate::schedule::GameSystems;
 use crate::tuning::Tuning;
 
@@ -91,6 +91,7 @@ pub fn start_finale(
 
 fn play_finale(
     tuning: Res<Tuning>,
+    info: Res<LevelInfo>,
     mut clock: ResMut<LevelClock>,
     mut progress: ResMut<GameProgress>,
     mut outcome: ResMut<RunOutcome>,
@@ -107,6 +108,15 @@ fn play_finale(
 ) {
     for (mut finale, mut player, transform, contacts, mut velocity, mut movement, mut input) in &mut players {
         player.on_ground = contacts.on_floor();
+        // A pole over nothing, or a pit before the door: the count starts when the player is
+        // out of the level.
+        if matches!(finale.stage, FinaleStage::Slide | FinaleStage::Walk) && transform.translation.y < info.bounds.min.y
+        {
+            finale.stage = FinaleStage::Count;
+            velocity.0 = Vec2::ZERO;
+            movement.gravity_scale = 0.0;
+            input.horizontal = 0.0;
+        }
         match finale.stage {
             FinaleStage::Slide => {
                 movement.gravity_scale = 0.0;
