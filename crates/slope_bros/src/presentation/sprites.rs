@@ -96,6 +96,20 @@ fn dress_new_objects(
     }
 }
 
+/// The player's latest change of form, for the flicker.
+#[derive(Clone, Copy, Debug)]
+struct FormChange {
+    entity: Entity,
+    form: Form,
+    previous: Form,
+    left: f32,
+}
+
+/// Seconds the old and new forms flicker after growing or shrinking.
+const FORM_CHANGE_TIME: f32 = 0.6;
+/// Seconds each of them shows in the flicker.
+const FORM_FLICKER: f32 = 0.08;
+
 /// Seconds of animation per walking frame at full walking speed.
 const WALK_FRAME: f32 = 0.1;
 
@@ -103,6 +117,7 @@ fn animate_player(
     time: Res<Time>,
     assets: Res<GameAssets>,
     mut players: Query<(
+        Entity,
         &Player,
         &Velocity,
         &Collider,
@@ -111,16 +126,61 @@ fn animate_player(
         &mut Visibility,
         &mut Transform,
         Option<&Finale>,
+        &mut ObjectRect,
     )>,
     mut walk_phase: Local<f32>,
     mut dying_speed: Local<Option<f32>>,
+    mut form_change: Local<Option<FormChange>>,
 ) {
     let dt = time.delta_secs();
-    for (player, velocity, collider, mut sprite, mut anchor, mut visibility, mut transform, finale) in &mut players {
-        let (sheet, height) = match player.form {
+    for (
+        entity,
+        player,
+        velocity,
+        collider,
+        mut sprite,
+        mut anchor,
+        mut visibility,
+        mut transform,
+        finale,
+        mut object_rect,
+    ) in &mut players
+    {
+        // Growing or shrinking: the old and the new form flicker for a moment (a new player
+        // entity, after a restart, starts without).
+        let change = match *form_change {
+            Some(FormChange { entity: e, form, .. }) if e == entity && form != player.form => FormChange {
+                entity,
+                form: player.form,
+                previous: form,
+                left: FORM_CHANGE_TIME,
+            },
+            Some(change) if change.entity == entity => FormChange {
+                left: (change.left - dt).max(0.0),
+                ..change
+            },
+            _ => FormChange {
+                entity,
+                form: player.form,
+                previous: player.form,
+                left: 0.0,
+            },
+        };
+        *form_change = Some(change);
+        let shown = if change.left > 0.0 && ((change.left / FORM_FLICKER) as u32).is_multiple_of(2) {
+            change.previous
+        } else {
+            player.form
+        };
+        let (sheet, height) = match shown {
             Form::Small => (&assets.player_small, 16.0),
             Form::Big => (&assets.player_big, 32.0),
             Form::Fire => (&assets.player_fire, 32.0),
+        };
+        // The overlay's object rect is the picture drawn, whatever its size now.
+        *object_rect = ObjectRect {
+            size: Vec2::new(16.0, height),
+            offset: Vec2::new(0.0, (height - collider.size.y) / 2.0),
         };
         let frame = match player.status {
             PlayerStatus::Dying(_) => 6,
