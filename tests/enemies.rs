@@ -327,3 +327,89 @@ fn two_walkers_that_meet_turn_back() {
     }
     assert!(right_turned, "the right walker turned back at the left one");
 }
+
+/// A roller's path, sampled each step for `steps` steps, on `rows`.
+fn roller_path(name: &str, rows: &[&str], steps: u32) -> Vec<(Vec2, f32)> {
+    let mut app = app_on(write_level(name, rows, &[]), Replay::default());
+    let mut path = Vec::new();
+    for _ in 0..steps {
+        tick(&mut app, 1);
+        let world = app.world_mut();
+        let mut rollers = world.query::<(&slope_bros::gameplay::enemies::Enemy, &Transform, &Velocity)>();
+        if let Some((_, t, v)) = rollers.iter(world).find(|(e, ..)| e.kind == EnemyKind::Roller) {
+            path.push((t.translation.truncate(), v.x));
+        }
+    }
+    path
+}
+
+#[test]
+fn a_roller_rolls_down_a_slope_faster_on_a_steeper_one_and_on_along_level_ground() {
+    // A roller on a hilltop against the left wall (it rolls left, turns, and goes down), the player
+    // shut in a cell near enough to wake it.
+    let steep = roller_path(
+        "roller_steep",
+        &[
+            "S..............................S",
+            "S..O...........................S",
+            "S#####\\.......................S",
+            "S######\\......................S",
+            "S#######\\.....................S",
+            "S########\\......S.P.S.........S",
+            "################################",
+        ],
+        300,
+    );
+    let gentle = roller_path(
+        "roller_gentle",
+        &[
+            "S..............................S",
+            "S..O...........................S",
+            "S#####Ll.......................S",
+            "S#######Ll.....................S",
+            "S#########Ll...................S",
+            "S###########Ll..S.P.S..........S",
+            "################################",
+        ],
+        300,
+    );
+    let top_speed = |path: &[(Vec2, f32)]| path.iter().map(|(_, vx)| *vx).fold(0.0, f32::max);
+    assert!(
+        top_speed(&steep) > 100.0,
+        "down a 45° slope it gathers speed: {}",
+        top_speed(&steep)
+    );
+    assert!(
+        top_speed(&steep) > top_speed(&gentle) + 20.0,
+        "faster on the steeper slope: {} vs {}",
+        top_speed(&steep),
+        top_speed(&gentle)
+    );
+    let farthest = steep.iter().map(|(at, _)| at.x).fold(0.0, f32::max);
+    assert!(
+        farthest > 16.0 * 12.0,
+        "it rolled on along the level ground: to x = {farthest}"
+    );
+}
+
+#[test]
+fn landing_on_a_roller_hurts() {
+    let level = write_level(
+        "roller_stomp",
+        &[
+            "S..........P...........S",
+            "S......................S",
+            "S......................S",
+            "S...........O..........S",
+            "########################",
+        ],
+        &[],
+    );
+    let mut app = app_on(level, Replay::default());
+    let mut hurt = false;
+    for _ in 0..90 {
+        tick(&mut app, 1);
+        hurt |= player(&mut app).0.status != PlayerStatus::Alive;
+    }
+    assert!(hurt, "the small player who landed on the roller died");
+}

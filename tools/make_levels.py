@@ -214,6 +214,8 @@ ENTITY_DEFS = [
               "Platform solid from above only (drop through with Down + Jump)."),
     EntityDef("Spring", 300, 16, 16, (0.5, 1), False, "#E05090", "Rectangle", ("physics",), False, 0,
               "A spring on the ground: the player who lands on it is launched, higher with jump held."),
+    EntityDef("Roller", 302, 16, 16, (0.5, 1), False, "#D04030", "Rectangle", ("enemy",), False, 0,
+              "A spiked ball that rolls down slopes, faster on steeper ones; landing on it hurts."),
     EntityDef("FallingLift", 301, 48, 16, (0, 0), True, "#D08040", "Rectangle", ("physics",), False, 0,
               "A platform that falls a moment after someone stands on it."),
     EntityDef("Slope", 18, 64, 16, (0, 0), True, "#7BB24E", "Rectangle", ("physics",), False, 0,

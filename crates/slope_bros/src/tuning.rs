@@ -247,6 +247,14 @@ pub struct EnemyTuning {
     /// than half the view's width (the view is 15 tiles tall, about 27 wide), so enemies start
     /// to move just before they come on screen.
     pub wake_distance: f32,
+    /// A roller's speed on level ground (it rolls no slower).
+    pub roller_speed: f32,
+    /// How much faster it rolls down a slope per unit of gradient.
+    pub roller_speed_per_gradient: f32,
+    /// How fast it gathers speed.
+    pub roller_acceleration: f32,
+    /// How fast it loses speed on level ground.
+    pub roller_friction: f32,
 }
 
 impl Default for EnemyTuning {
@@ -265,6 +273,10 @@ impl Default for EnemyTuning {
             mushroom_speed: 50.0,
             squash_time: 0.5,
             wake_distance: 256.0,
+            roller_speed: 30.0,
+            roller_speed_per_gradient: 110.0,
+            roller_acceleration: 260.0,
+            roller_friction: 40.0,
         }
     }
 }

@@ -173,7 +173,7 @@ fn enemies_turn_at_each_other(
 }
 
 /// Walking and turning.
-fn walk_enemies(
+pub(super) fn walk_enemies(
     tuning: Res<Tuning>,
     query: SpatialQuery,
     mut enemies: Query<
@@ -201,7 +201,8 @@ fn walk_enemies(
                     0.0
                 }
             }
-            EnemyKind::HammerThrower => 0.0,
+            // Rollers roll by their own rule (`roller.rs`).
+            EnemyKind::HammerThrower | EnemyKind::Roller => 0.0,
         };
         let blocked_left = contacts.solid_in(ContactDirection::Left).next().is_some();
         let blocked_right = contacts.solid_in(ContactDirection::Right).next().is_some();
@@ -259,7 +260,8 @@ fn player_meets_enemies(
                 sfx.write(Sfx::Kick);
                 continue;
             }
-            let stomp = falling && state.start_aabb.min.y >= enemy_box.max.y - 6.0;
+            // A roller's spikes hurt whoever lands on them.
+            let stomp = falling && state.start_aabb.min.y >= enemy_box.max.y - 6.0 && enemy.kind != EnemyKind::Roller;
             let side = super::sign_or(enemy_box.center().x - player_box.center().x, player.facing);
             if stomp {
                 let t = tuning.player_for(*feel);
@@ -279,7 +281,7 @@ fn player_meets_enemies(
                             .insert((Squashed(tuning.enemies.squash_time), Frozen));
                         sfx.write(Sfx::Stomp);
                     }
-                    EnemyKind::HammerThrower => {
+                    EnemyKind::HammerThrower | EnemyKind::Roller => {
                         commands.entity(entity).insert((KnockedOut { velocity_y: 0.0 }, Frozen));
                         sfx.write(Sfx::Stomp);
                     }

@@ -20,6 +20,8 @@ pub enum EnemyKind {
     Shell,
     /// Hops and throws hammers.
     HammerThrower,
+    /// A spiked ball that rolls down slopes, faster on steeper ones (`roller.rs`); a stomp hurts.
+    Roller,
 }
 
 /// An enemy. Its transform is the centre of its collider.

@@ -16,6 +16,7 @@ pub mod items;
 pub mod lava;
 pub mod player;
 pub mod progress;
+pub mod roller;
 pub mod scoring;
 pub mod shell;
 pub mod spring;
@@ -86,6 +87,7 @@ pub(super) fn plugin(app: &mut App) {
         spring::plugin,
         falling_lift::plugin,
         lava::plugin,
+        roller::plugin,
     ));
 }
 

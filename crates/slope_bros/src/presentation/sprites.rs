@@ -245,6 +245,8 @@ fn animate_enemies(
             EnemyKind::Walker => (&assets.walker, if squashed { 2 } else { two }, 16.0),
             EnemyKind::LedgeWalker => (&assets.ledge_walker, if squashed { 2 } else { two }, 16.0),
             EnemyKind::ShellEnemy => (&assets.shell_enemy, two, 24.0),
+            // A roller is drawn as a spinning shell, tinted (below).
+            EnemyKind::Roller => (&assets.shell, 1 + (t / 0.08) as usize % 3, 16.0),
             EnemyKind::Shell => {
                 let frame = if shell.is_some_and(|s| s.moving) {
                     1 + (t / 0.06) as usize % 3
@@ -268,6 +270,11 @@ fn animate_enemies(
         set_frame(&mut sprite, sheet, frame);
         sprite.flip_x = enemy.direction > 0.0;
         sprite.flip_y = knocked_out;
+        sprite.color = if enemy.kind == EnemyKind::Roller {
+            Color::srgb(1.0, 0.45, 0.35)
+        } else {
+            Color::WHITE
+        };
         *anchor = feet_anchor(height, collider.size.y);
     }
 }
