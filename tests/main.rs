@@ -8,6 +8,7 @@
 mod common;
 
 mod blocks;
+mod boss;
 mod enemies;
 mod feel;
 mod finale;
@@ -17,6 +18,7 @@ mod levels;
 mod levels_schema;
 mod lifts;
 mod loader_fuzz;
+mod pipes;
 mod player;
 mod power_ups;
 #[cfg(feature = "xvfb-tests")]

@@ -222,6 +222,28 @@ ENTITY_DEFS = [
               "A slope along the rectangle's diagonal (gradients the grid cannot make, e.g. 64x16 = 1/4). "
               "The IntGrid cells inside must be empty, the cells under it solid.",
               (FieldDef("rises_right", 19, "Bool", True, "true: bottom-left to top-right; false: top-left to bottom-right."),)),
+    EntityDef("Pipe", 303, 32, 32, (0, 0), True, "#2FA84F", "Rectangle", ("physics",), False, 0,
+              "A pipe, solid like a block (its IntGrid cells stay empty). Upright (enter down or none): 2 cells "
+              "wide, its mouth on top, entered by standing on it with Down held. Side (enter right): 2 cells "
+              "high, its mouth on its left side, entered by walking right into it on the ground. It leads to "
+              "the level to_level of this project, where the player comes out standing on the pipe to_pipe.",
+              (FieldDef("name", 304, "String", "", "This pipe's name: the to_pipe of a pipe that brings the "
+                        "player out on its top."),
+               FieldDef("to_level", 305, "String", "", "Identifier of the level of this project it leads to; "
+                        "empty: it leads nowhere (an exit only)."),
+               FieldDef("to_pipe", 306, "String", "", "The name of the pipe of to_level the player comes out "
+                        "of, standing on its top."),
+               FieldDef("enter", 307, "String", "down", "down (stand on its top, hold Down), right (a side "
+                        "pipe: walk right into its mouth on the ground) or none (cannot be entered)."))),
+    EntityDef("Boss", 308, 32, 32, (0.5, 1), False, "#B03A6E", "Rectangle", ("enemy",), False, 0,
+              "The castle's boss: a big hammer thrower pacing on a bridge. It cannot be stomped; dropping "
+              "the bridge (the Axe) or fireballs beat it."),
+    EntityDef("Bridge", 309, 16, 16, (0, 0), True, "#C8964E", "Rectangle", ("physics",), False, 0,
+              "A row of bridge planks (one cell high), solid, usually over lava; the Axe at its right end "
+              "drops it."),
+    EntityDef("Axe", 310, 16, 16, (0.5, 1), False, "#E8E8F4", "Rectangle", ("physics",), False, 0,
+              "Stands on a solid cell right after a Bridge's right end, at the bridge's height; touching it "
+              "drops the bridge, plank by plank from the axe's side."),
 ]
 ENTITY_BY_NAME = {d.ident: d for d in ENTITY_DEFS}
 

@@ -129,8 +129,48 @@ fn alphabet() -> Vec<(char, MapChar)> {
 /// right low/high, `l` `L` rising left low/high; `P` player, `w` walker, `W` ledge walker, `k`
 /// shell enemy, `H` hammer thrower, `o` coin, `G` goal, `C` checkpoint) and `extra` entities.
 pub fn write_level(name: &str, rows: &[&str], extra: &[Placed]) -> PathBuf {
+    write_project(name, &[("Overworld", rows, extra)])
+}
+
+/// Writes an LDtk project with several levels, each `(identifier, rows, extra)` as in
+/// [`write_level`]: the first is the one the game plays, the others (bonus rooms) lie below it in
+/// the world, each 64 px under the one before.
+pub fn write_project(name: &str, levels: &[(&str, &[&str], &[Placed])]) -> PathBuf {
     let path = root().levels().join("overworld.ldtk");
     let mut project: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let template = project["levels"][0].clone();
+    let mut made = Vec::new();
+    let mut world_y = 0i64;
+    for (index, (identifier, rows, extra)) in levels.iter().enumerate() {
+        let mut level = template.clone();
+        fill_level(name, &mut level, rows, extra, index * 1000);
+        level["identifier"] = json!(identifier);
+        level["iid"] = json!(format!("00000000-0000-4000-9000-{index:012}"));
+        level["uid"] = json!(1000 + index);
+        let height = level["pxHei"].as_i64().unwrap();
+        // LDtk's y points down: the first level's bottom edge is at world y = 0.
+        if index == 0 {
+            world_y = -height;
+        }
+        level["worldY"] = json!(world_y);
+        world_y += height + 64;
+        for (n, layer) in level["layerInstances"].as_array_mut().unwrap().iter_mut().enumerate() {
+            layer["levelId"] = json!(1000 + index);
+            layer["iid"] = json!(format!("00000000-0000-4000-a000-{:012}", index * 10 + n));
+        }
+        made.push(level);
+    }
+    project["levels"] = json!(made);
+    let dir = std::env::temp_dir().join("slope_bros_tests");
+    std::fs::create_dir_all(&dir).unwrap();
+    let n = NEXT_LEVEL.fetch_add(1, Ordering::Relaxed);
+    let out = dir.join(format!("{name}-{}-{n}.ldtk", std::process::id()));
+    std::fs::write(&out, serde_json::to_string(&project).unwrap()).unwrap();
+    out
+}
+
+/// Draws `rows` and `extra` into `level` (a copy of a real level).
+fn fill_level(name: &str, level: &mut Value, rows: &[&str], extra: &[Placed], first_iid: usize) {
     let (width, height) = (rows.iter().map(|r| r.len()).max().unwrap_or(1), rows.len());
     let alphabet = alphabet();
     let mut csv = vec![0; width * height];
@@ -146,7 +186,7 @@ pub fn write_level(name: &str, rows: &[&str], extra: &[Placed]) -> PathBuf {
                         IVec2::new(x as i32, y as i32),
                         IVec2::ONE,
                         &fields,
-                        entities.len(),
+                        first_iid + entities.len(),
                     );
                     entities.push(entity);
                 }
@@ -160,15 +200,12 @@ pub fn write_level(name: &str, rows: &[&str], extra: &[Placed]) -> PathBuf {
             placed.cell,
             placed.cells,
             &placed.fields,
-            entities.len(),
+            first_iid + entities.len(),
         ));
     }
-    let level = &mut project["levels"][0];
     level["pxWid"] = json!(width * 16);
     level["pxHei"] = json!(height * 16);
     level["worldX"] = json!(0);
-    // LDtk's y points down: this puts the level's bottom edge at world y = 0.
-    level["worldY"] = json!(-((height * 16) as i64));
     for layer in level["layerInstances"].as_array_mut().unwrap() {
         layer["__cWid"] = json!(width);
         layer["__cHei"] = json!(height);
@@ -179,12 +216,6 @@ pub fn write_level(name: &str, rows: &[&str], extra: &[Placed]) -> PathBuf {
             layer["entityInstances"] = json!(entities);
         }
     }
-    let dir = std::env::temp_dir().join("slope_bros_tests");
-    std::fs::create_dir_all(&dir).unwrap();
-    let n = NEXT_LEVEL.fetch_add(1, Ordering::Relaxed);
-    let out = dir.join(format!("{name}-{}-{n}.ldtk", std::process::id()));
-    std::fs::write(&out, serde_json::to_string(&project).unwrap()).unwrap();
-    out
 }
 
 fn entity(identifier: &str, cell: IVec2, cells: IVec2, fields: &[(&str, Value)], n: usize) -> Value {
@@ -197,7 +228,7 @@ fn entity(identifier: &str, cell: IVec2, cells: IVec2, fields: &[(&str, Value)],
     let (def_w, def_h) = (e["width"].as_i64().unwrap_or(16), e["height"].as_i64().unwrap_or(16));
     // Fixed-size entities keep their size; their pivot goes where the letter is (feet on the
     // cell's bottom for characters).
-    let resizable = ["Lift", "OneWayPlatform", "Slope", "FallingLift"].contains(&identifier);
+    let resizable = ["Lift", "OneWayPlatform", "Slope", "FallingLift", "Pipe", "Bridge"].contains(&identifier);
     let (w, h) = if resizable {
         (w as i64, h as i64)
     } else {

@@ -19,6 +19,8 @@ pub const ITEMS: f32 = 4.0;
 pub const ENEMIES: f32 = 5.0;
 /// The player.
 pub const PLAYER: f32 = 10.0;
+/// Pipes, over the player who goes into them.
+pub const PIPES: f32 = 11.0;
 /// Pieces of a broken brick.
 pub const DEBRIS: f32 = 15.0;
 /// Thrown hammers and fireballs.

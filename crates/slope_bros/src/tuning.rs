@@ -255,6 +255,22 @@ pub struct EnemyTuning {
     pub roller_acceleration: f32,
     /// How fast it loses speed on level ground.
     pub roller_friction: f32,
+    /// The boss's walking speed.
+    pub boss_speed: f32,
+    /// How far either side of where it stood the boss paces, px.
+    pub boss_pace: f32,
+    /// Time between the boss's hops.
+    pub boss_hop_interval: f32,
+    /// Upward speed of the boss's hop.
+    pub boss_hop_speed: f32,
+    /// Time between the boss's throws (hammers as a thrower's, within `hammer_range`).
+    pub boss_throw_interval: f32,
+    /// Fireballs that knock the boss out.
+    pub boss_fireball_hits: u32,
+    /// Points for beating the boss.
+    pub boss_score: u32,
+    /// Time between two planks of a bridge falling, after the axe is touched.
+    pub bridge_fall_interval: f32,
 }
 
 impl Default for EnemyTuning {
@@ -277,6 +293,14 @@ impl Default for EnemyTuning {
             roller_speed_per_gradient: 110.0,
             roller_acceleration: 260.0,
             roller_friction: 40.0,
+            boss_speed: 24.0,
+            boss_pace: 32.0,
+            boss_hop_interval: 2.6,
+            boss_hop_speed: 260.0,
+            boss_throw_interval: 1.1,
+            boss_fireball_hits: 5,
+            boss_score: 5000,
+            bridge_fall_interval: 0.05,
         }
     }
 }

@@ -5,6 +5,7 @@
 //! [`GameSystems`]: crate::GameSystems
 
 pub mod blocks;
+pub mod boss;
 pub mod enemies;
 pub mod enemy;
 pub mod falling_lift;
@@ -14,6 +15,7 @@ pub mod goal;
 pub mod hammer;
 pub mod items;
 pub mod lava;
+pub mod pipe;
 pub mod player;
 pub mod progress;
 pub mod roller;
@@ -66,6 +68,10 @@ pub enum Sfx {
     Fanfare,
     /// A second of the clock counted into the score.
     Tick,
+    /// The player went into a pipe.
+    Pipe,
+    /// The boss fell.
+    BossFall,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -88,6 +94,8 @@ pub(super) fn plugin(app: &mut App) {
         falling_lift::plugin,
         lava::plugin,
         roller::plugin,
+        pipe::plugin,
+        boss::plugin,
     ));
 }
 

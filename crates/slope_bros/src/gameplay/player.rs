@@ -36,7 +36,7 @@ impl Form {
     }
 }
 
-/// Alive, dying (frozen, then the level restarts) or done (reached the goal).
+/// Alive, dying (frozen, then the level restarts), done (reached the goal) or going into a pipe.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Reflect)]
 pub enum PlayerStatus {
     /// Playing.
@@ -46,6 +46,8 @@ pub enum PlayerStatus {
     Dying(f32),
     /// Touched the goal.
     Finished,
+    /// Going into a pipe (frozen, can't be hurt), until the level it leads to is there.
+    InPipe,
 }
 
 /// The player character. Its transform is the centre of its collider.

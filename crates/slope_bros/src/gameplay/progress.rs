@@ -7,7 +7,7 @@ use bevy_platformer_physics::prelude::Collider;
 use super::Sfx;
 use super::goal::LevelCompleted;
 use super::player::{Form, Kill, Player, PlayerDied, PlayerStatus, resize};
-use crate::level::{LevelClock, LoadLevel};
+use crate::level::{CurrentLevel, LevelClock, LoadLevel};
 use crate::schedule::GameSystems;
 use crate::tuning::{GameRules, Tuning};
 
@@ -128,7 +128,7 @@ fn remember_form(mut progress: ResMut<GameProgress>, players: Query<&Player>) {
     for player in &players {
         let form = match player.status {
             PlayerStatus::Dying(_) => Form::Small,
-            PlayerStatus::Alive | PlayerStatus::Finished => player.form,
+            PlayerStatus::Alive | PlayerStatus::Finished | PlayerStatus::InPipe => player.form,
         };
         if progress.form != form {
             progress.form = form;
@@ -160,11 +160,14 @@ fn lose_life(
     mut died: MessageReader<PlayerDied>,
     mut progress: ResMut<GameProgress>,
     mut outcome: ResMut<RunOutcome>,
+    mut current: ResMut<CurrentLevel>,
     mut reload: MessageWriter<LoadLevel>,
 ) {
     if died.read().count() == 0 {
         return;
     }
+    // A death in a bonus room restarts the level itself.
+    current.arrival = None;
     outcome.deaths += 1;
     progress.lives = progress.lives.saturating_sub(1);
     if progress.lives == 0 {

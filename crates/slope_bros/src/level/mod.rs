@@ -20,7 +20,7 @@ pub mod pipeline;
 pub mod sources;
 
 pub use live_edit::LevelFileWatch;
-pub use objects::{LevelObject, LevelObjects, RegisterLevelObject, SpawnObject};
+pub use objects::{LevelObject, LevelObjects, ObjectFields, RegisterLevelObject, SpawnObject};
 pub use pipeline::{LevelReady, level_ready};
 
 use crate::paths::DataRoot;
@@ -28,8 +28,21 @@ use crate::paths::DataRoot;
 /// The LDtk identifier of the player's start.
 pub const PLAYER: &str = "Player";
 
-/// The levels of a game, in order.
+/// The LDtk identifier of a pipe: where a player coming through a pipe appears is the top of the
+/// pipe whose `name` field the [`PipeArrival`] names.
+pub const PIPE: &str = "Pipe";
+
+/// The levels of a game, in order: worlds of [`LEVELS_PER_WORLD`], each ending in a castle.
 pub const BUILTIN_LEVELS: [&str; 4] = ["overworld", "underground", "sky", "castle"];
+
+/// Levels in a world.
+pub const LEVELS_PER_WORLD: usize = 4;
+
+/// The world and the level in it of built-in level `index`, as the game shows it: `1-1` for the
+/// first, `2-4` for the last.
+pub fn world_and_level(index: usize) -> String {
+    format!("{}-{}", index / LEVELS_PER_WORLD + 1, index % LEVELS_PER_WORLD + 1)
+}
 
 /// What a cell of the game's `Collisions` layer is. The numbers of the IntGrid values are defined
 /// once, in `levels/alphabet.json` (written into each project's definitions by
@@ -189,6 +202,20 @@ pub struct CurrentLevel {
     pub checkpoint: Option<Vec2>,
     /// A start position that replaces the level's `Player` entity (command line).
     pub start_override: Option<Vec2>,
+    /// The pipe the player comes out of, after going through a pipe: a level of the same project
+    /// (a bonus room, or back to the main level) and a pipe of it. `None`: the project's first
+    /// level, from its start or checkpoint. A death clears it.
+    pub arrival: Option<PipeArrival>,
+}
+
+/// Where a pipe leads: a level of the level's own project and the pipe of that level the player
+/// comes out of, standing on its top.
+#[derive(Clone, Debug, PartialEq, Eq, Reflect)]
+pub struct PipeArrival {
+    /// The level's LDtk identifier.
+    pub level: String,
+    /// The `name` of the pipe.
+    pub pipe: String,
 }
 
 impl CurrentLevel {
@@ -198,6 +225,7 @@ impl CurrentLevel {
             source,
             checkpoint: None,
             start_override: None,
+            arrival: None,
         }
     }
 }
@@ -359,8 +387,8 @@ pub struct LevelData {
     pub physics: LevelPhysics,
     /// The game's view of it.
     pub info: LevelInfo,
-    /// Placed objects with the Bool fields the game reads.
-    pub objects: Vec<(LdtkEntityPlacement, Vec<(String, bool)>)>,
+    /// Placed objects with the fields the game reads.
+    pub objects: Vec<(LdtkEntityPlacement, ObjectFields)>,
 }
 
 /// The game's view of `level` (of the project `file` with definitions `defs`), whose physics the
@@ -432,19 +460,25 @@ pub fn level_data(
     }
 
     let mut objects = Vec::new();
-    let entity_fields = |iid: &str| -> Vec<(String, bool)> {
-        level
+    let entity_fields = |iid: &str| -> ObjectFields {
+        let mut fields = ObjectFields::default();
+        let instances = level
             .layer_instances
             .iter()
             .flatten()
             .flat_map(|l| l.entity_instances.iter())
             .filter(|e| e.iid == iid)
-            .flat_map(|e| e.field_instances.iter())
-            .filter_map(|f| match f.value {
-                FieldValue::Bool(b) => Some((f.identifier.clone(), b)),
-                _ => None,
-            })
-            .collect()
+            .flat_map(|e| e.field_instances.iter());
+        for field in instances {
+            match &field.value {
+                FieldValue::Bool(b) => fields.flags.push((field.identifier.clone(), *b)),
+                FieldValue::String(Some(text)) | FieldValue::Enum(Some(text)) => {
+                    fields.texts.push((field.identifier.clone(), text.clone()))
+                }
+                _ => {}
+            }
+        }
+        fields
     };
     let mut player_start = None;
     for placement in &physics.entities {

@@ -24,12 +24,21 @@ use bevy_platformer_physics::geometry::Aabb;
 
 use crate::tuning::Tuning;
 
+/// The fields of a placed object that the game reads: Bool and String fields, by identifier.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ObjectFields {
+    /// Bool fields.
+    pub flags: Vec<(String, bool)>,
+    /// String (and Enum) fields that have a value.
+    pub texts: Vec<(String, String)>,
+}
+
 /// One placed object of a level, as its spawn function sees it.
 pub struct LevelObject<'a> {
     /// The entity's rectangle in the world, px.
     pub rect: Aabb,
-    /// The entity's Bool fields.
-    pub flags: &'a [(String, bool)],
+    /// The entity's fields.
+    pub fields: &'a ObjectFields,
     /// The checkpoint the player restarts at, if any.
     pub checkpoint: Option<Vec2>,
     /// The game's tuning.
@@ -44,7 +53,16 @@ impl LevelObject<'_> {
 
     /// The Bool field `name` (false when absent).
     pub fn flag(&self, name: &str) -> bool {
-        self.flags.iter().any(|(n, v)| n == name && *v)
+        self.fields.flags.iter().any(|(n, v)| n == name && *v)
+    }
+
+    /// The String field `name` ("" when absent or null).
+    pub fn text(&self, name: &str) -> &str {
+        self.fields
+            .texts
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or("", |(_, v)| v.as_str())
     }
 }
 

@@ -32,7 +32,7 @@ use super::live_edit::LevelFileWatch;
 use super::sources::{UndecodedPictureLoader, asset_path};
 use super::{
     CurrentLevel, GameData, LevelClock, LevelData, LevelEntity, LevelLoadError, LevelObject, LevelObjects, LevelSource,
-    LevelSpawned, LoadLevel, PLAYER, level_data,
+    LevelSpawned, LoadLevel, ObjectFields, PIPE, PLAYER, PipeArrival, level_data,
 };
 use crate::paths::DataRoot;
 use crate::screens::state::Screen;
@@ -122,26 +122,65 @@ pub fn start_level(world: &mut World) {
     }
 }
 
-/// Plays the current level again from its file. The level being played: `bevy_ecs_ldtk` spawns it
-/// again (`Respawn`), and its objects start over when it is back, before the next frame's fixed
-/// steps (until then the old ones stay). Another level: as [`start_level`].
+/// Plays the current level again from its file, or goes to the level a pipe leads to. The level
+/// being played: `bevy_ecs_ldtk` spawns it again (`Respawn`), and its objects start over when it is
+/// back, before the next frame's fixed steps (until then the old ones stay). Another level of the
+/// same project (a pipe's): `bevy_ecs_ldtk` spawns that one instead (`LevelSelection`). Another
+/// project: as [`start_level`].
 pub fn restart_level(world: &mut World) {
     world.resource_mut::<Messages<LoadLevel>>().clear();
-    let source = world.resource::<CurrentLevel>().source.clone();
-    let Ok(file) = asset_path(&source) else {
+    let current = world.resource::<CurrentLevel>().clone();
+    let Ok(file) = asset_path(&current.source) else {
         return start_level(world);
     };
     let level = world
-        .query::<(Entity, &ChildOf, &LevelIid)>()
+        .query::<(&ChildOf, &LevelIid)>()
         .iter(world)
-        .map(|(level, child_of, _)| (level, child_of.parent()))
-        .find(|(_, parent)| world.get::<LevelWorld>(*parent).is_some_and(|w| w.file == file));
-    match level {
-        Some((level, _)) if world.resource::<LevelReady>().0 => {
-            world.entity_mut(level).insert(Respawn);
-        }
-        _ => start_level(world),
+        .find(|(child_of, _)| {
+            world
+                .get::<LevelWorld>(child_of.parent())
+                .is_some_and(|w| w.file == file)
+        })
+        .map(|(child_of, iid)| (child_of.parent(), iid.get().clone()));
+    let Some((level_world, spawned_iid)) = level else {
+        return start_level(world);
+    };
+    if !world.resource::<LevelReady>().0 {
+        return start_level(world);
     }
+    let wanted = world
+        .get::<LdtkProjectHandle>(level_world)
+        .and_then(|handle| world.resource::<Assets<LdtkProject>>().get(&handle.handle))
+        .and_then(|project| wanted_level(project, current.arrival.as_ref()))
+        .map(|(iid, _)| iid);
+    match wanted {
+        Some(iid) if iid != spawned_iid => {
+            world.insert_resource(LevelSelection::iid(iid));
+            world.resource_mut::<LevelReady>().0 = false;
+        }
+        _ => {
+            let spawned = world
+                .query::<(Entity, &LevelIid)>()
+                .iter(world)
+                .find(|(_, iid)| iid.get() == &spawned_iid)
+                .map(|(entity, _)| entity);
+            if let Some(entity) = spawned {
+                world.entity_mut(entity).insert(Respawn);
+            }
+        }
+    }
+}
+
+/// The level of `project` to play: the one a pipe leads to (by identifier), else the first. Its
+/// iid and identifier; `None` for a project with no level, or a pipe's level it does not have.
+fn wanted_level(project: &LdtkProject, arrival: Option<&PipeArrival>) -> Option<(String, String)> {
+    let level = match arrival {
+        Some(arrival) => project
+            .iter_raw_levels()
+            .find(|level| level.identifier == arrival.level)?,
+        None => project.iter_raw_levels().next()?,
+    };
+    Some((level.iid.clone(), level.identifier.clone()))
 }
 
 fn spawn_level_world(world: &mut World, source: &LevelSource, root: &DataRoot) -> Result<(), String> {
@@ -181,10 +220,12 @@ fn spawn_level_world(world: &mut World, source: &LevelSource, root: &DataRoot) -
     Ok(())
 }
 
-/// Selects the first level of the project once it has loaded, and reports a project that cannot
-/// be played: it failed to load, has no level, or its level's file did not load.
+/// Selects the level to play once the project has loaded (its first level, or the one a pipe leads
+/// to), and reports a project that cannot be played: it failed to load, has no level, a pipe leads
+/// to a level it does not have, or its level's file did not load.
 fn watch_loading(
     mut commands: Commands,
+    current: Res<CurrentLevel>,
     server: Res<AssetServer>,
     projects: Res<Assets<LdtkProject>>,
     worlds: Query<(&LdtkProjectHandle, &LevelWorld)>,
@@ -210,9 +251,16 @@ fn watch_loading(
     let Some(project) = projects.get(&handle.handle) else {
         return;
     };
-    let Some(first) = project.iter_raw_levels().next() else {
-        load_error.0 = Some(format!("{file}: the project has no level"));
-        error!("{file}: the project has no level");
+    let Some((iid, identifier)) = wanted_level(project, current.arrival.as_ref()) else {
+        let message = match &current.arrival {
+            Some(arrival) => format!(
+                "{file}: a pipe leads to level {:?}, which the project does not have",
+                arrival.level
+            ),
+            None => format!("{file}: the project has no level"),
+        };
+        error!("{message}");
+        load_error.0 = Some(message);
         return;
     };
     match server.get_recursive_dependency_load_state(handle.handle.id()) {
@@ -220,12 +268,12 @@ fn watch_loading(
         _ => return,
     }
     // A level bevy_ecs_ldtk cannot spawn (the bridge does not let it): said at once, with why.
-    if let Some(level) = loaded_level(project, external.as_deref(), &first.iid) {
+    if let Some(level) = loaded_level(project, external.as_deref(), &iid) {
         let problems = level_spawn_problems(file, &project.json_data().defs, level);
         if !problems.is_empty() {
             let message = format!(
                 "{file}: level {} cannot be played: {}",
-                first.identifier,
+                identifier,
                 problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
             );
             error!("{message}");
@@ -233,7 +281,7 @@ fn watch_loading(
             return;
         }
     }
-    let wanted = LevelSelection::iid(first.iid.clone());
+    let wanted = LevelSelection::iid(iid);
     if selection.as_deref() != Some(&wanted) {
         commands.insert_resource(wanted);
     }
@@ -242,7 +290,7 @@ fn watch_loading(
             Some(RecursiveDependencyLoadState::Failed(e)) => e.to_string(),
             _ => "it was not spawned".to_string(),
         };
-        let message = format!("{file}: level {} did not load: {why}", first.identifier);
+        let message = format!("{file}: level {identifier} did not load: {why}");
         error!("{message}");
         load_error.0 = Some(message);
     }
@@ -324,13 +372,30 @@ fn spawn_objects(world: &mut World, mut data: LevelData, iid: &str) {
     let current = world.resource::<CurrentLevel>().clone();
     let tuning = world.resource::<Tuning>().clone();
     let objects = world.get_resource::<LevelObjects>().cloned().unwrap_or_default();
-    let start = current
-        .start_override
+    let arrival_pipe = current.arrival.as_ref().map(|arrival| {
+        let pipe = data.objects.iter().find(|(p, fields)| {
+            p.identifier == PIPE && fields.texts.iter().any(|(n, v)| n == "name" && *v == arrival.pipe)
+        });
+        match pipe {
+            // Out of the pipe: standing on its top, in its middle.
+            Some((p, _)) => Vec2::new(p.rect.center().x, p.rect.max.y),
+            None => {
+                error!(
+                    "level {}: no pipe named {:?} to come out of; starting at the level's start",
+                    data.info.name, arrival.pipe
+                );
+                data.info.player_start
+            }
+        }
+    });
+    let start = arrival_pipe
+        .or(current.start_override)
         .or(current.checkpoint)
         .unwrap_or(data.info.player_start);
-    let object = |rect, flags| LevelObject {
+    let no_fields = ObjectFields::default();
+    let object = |rect, fields| LevelObject {
         rect,
-        flags,
+        fields,
         checkpoint: current.checkpoint,
         tuning: &tuning,
     };
@@ -338,18 +403,24 @@ fn spawn_objects(world: &mut World, mut data: LevelData, iid: &str) {
     // The player first, at its start (the override or checkpoint wins over its entity), then the
     // objects in the file's order: the same order every run, so replays stay identical.
     if let Some(spawn) = objects.get(PLAYER) {
-        spawn(&mut commands, &object(Aabb::from_min_size(start, Vec2::ZERO), &[]));
+        spawn(
+            &mut commands,
+            &object(Aabb::from_min_size(start, Vec2::ZERO), &no_fields),
+        );
     }
-    for (placement, flags) in data.objects.iter().filter(|(p, _)| p.identifier != PLAYER) {
+    for (placement, fields) in data.objects.iter().filter(|(p, _)| p.identifier != PLAYER) {
         if let Some(spawn) = objects.get(&placement.identifier) {
-            spawn(&mut commands, &object(placement.rect, flags));
+            spawn(&mut commands, &object(placement.rect, fields));
         }
     }
     world.flush();
-    world.insert_resource(LevelClock {
-        left: data.info.time_limit,
-        steps: 0,
-    });
+    // Through a pipe the clock goes on; a start or a restart sets it.
+    if arrival_pipe.is_none() {
+        world.insert_resource(LevelClock {
+            left: data.info.time_limit,
+            steps: 0,
+        });
+    }
     world.insert_resource(data.info);
     world.resource_mut::<LevelReady>().0 = true;
     world.write_message(LevelSpawned);

@@ -73,6 +73,15 @@ pub struct GameAssets {
     pub castle: Handle<Image>,
     /// Checkpoint, 2 frames.
     pub checkpoint: Sheet,
+    /// Pipe tiles, 8 frames of 16 × 16: upright mouth and body (left, right halves), side mouth
+    /// and body (top, bottom halves).
+    pub pipe: Sheet,
+    /// The boss, 3 frames of 32 × 32 facing left: two walking, one throwing.
+    pub boss: Sheet,
+    /// The axe, 2 frames: plain, glinting.
+    pub axe: Sheet,
+    /// A bridge plank with its chain.
+    pub bridge: Handle<Image>,
     /// A brick fragment.
     pub debris: Handle<Image>,
     /// Far backgrounds per theme.
@@ -107,6 +116,9 @@ impl GameAssets {
             &self.hammer,
             &self.coin,
             &self.checkpoint,
+            &self.pipe,
+            &self.boss,
+            &self.axe,
         ]
         .iter()
         .map(|s| s.image.clone().untyped())
@@ -117,6 +129,7 @@ impl GameAssets {
             &self.goal,
             &self.castle,
             &self.debris,
+            &self.bridge,
             &self.title,
         ]
         .into_iter()
@@ -142,7 +155,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Sound effect and music names (files `audio/<name>.wav`).
 #[cfg(feature = "audio")]
-pub const SOUNDS: [&str; 25] = [
+pub const SOUNDS: [&str; 27] = [
     "jump",
     "jump_big",
     "coin",
@@ -162,6 +175,8 @@ pub const SOUNDS: [&str; 25] = [
     "time_warning",
     "flagpole",
     "tick",
+    "pipe",
+    "boss_fall",
     "pause",
     "level_complete",
     "game_over",
@@ -195,6 +210,10 @@ fn load_assets(mut commands: Commands, server: Res<AssetServer>, mut layouts: Re
         hammer: sheet("hammer.png", UVec2::new(16, 16), 4, 1),
         coin: sheet("coin.png", UVec2::new(16, 16), 4, 1),
         checkpoint: sheet("checkpoint.png", UVec2::new(16, 32), 2, 1),
+        pipe: sheet("pipe.png", UVec2::new(16, 16), 8, 1),
+        boss: sheet("boss.png", UVec2::new(32, 32), 3, 1),
+        axe: sheet("axe.png", UVec2::new(16, 16), 2, 1),
+        bridge: server.load("images/bridge.png"),
         mushroom: server.load("images/mushroom.png"),
         goal: server.load("images/goal.png"),
         castle: server.load("images/castle_small.png"),

@@ -55,6 +55,8 @@ fn sound_name(sfx: Sfx) -> &'static str {
         Sfx::Flagpole => "flagpole",
         Sfx::Fanfare => "level_complete",
         Sfx::Tick => "tick",
+        Sfx::Pipe => "pipe",
+        Sfx::BossFall => "boss_fall",
     }
 }
 

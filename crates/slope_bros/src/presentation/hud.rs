@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use super::AppSystems;
 use crate::gameplay::progress::GameProgress;
 use crate::level::LevelClock;
-use crate::level::{CurrentLevel, LevelInfo, LevelLoadError};
+use crate::level::{CurrentLevel, LevelInfo, LevelLoadError, LevelSource, world_and_level};
 use crate::screens::state::Screen;
 use crate::tuning::TuningFile;
 
@@ -69,16 +69,22 @@ fn update_hud(
     mut problems: Query<&mut Text, (With<ProblemText>, Without<HudText>)>,
 ) {
     let progress = progress.map(|p| p.clone()).unwrap_or_default();
+    let name = if info.name.is_empty() {
+        current.source.name()
+    } else {
+        info.name.to_uppercase()
+    };
+    // A built-in level shows its world and number; a bonus room is shown as the level it is in.
+    let level = match current.source {
+        LevelSource::Builtin(i) => format!("WORLD {}", world_and_level(i)),
+        LevelSource::File { .. } => name,
+    };
     for mut text in &mut texts {
         let line = format!(
             "SCORE {:06}    COINS x{:02}    {}    TIME {:03}    LIVES x{}",
             progress.score,
             progress.coins,
-            if info.name.is_empty() {
-                current.source.name()
-            } else {
-                info.name.to_uppercase()
-            },
+            level,
             clock.left.ceil() as u32,
             progress.lives
         );

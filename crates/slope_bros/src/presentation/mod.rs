@@ -13,6 +13,7 @@ mod lava;
 mod level_tilemap;
 mod popups;
 mod screenshot;
+mod set_pieces;
 mod sprites;
 mod startup_time;
 mod tiles;
@@ -64,5 +65,5 @@ pub fn plugin(app: &mut App) {
         screenshot::plugin,
         startup_time::plugin,
     ));
-    app.add_plugins((font::plugin, lava::plugin, popups::plugin));
+    app.add_plugins((font::plugin, lava::plugin, popups::plugin, set_pieces::plugin));
 }

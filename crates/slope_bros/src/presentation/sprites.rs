@@ -98,7 +98,7 @@ fn dress_new_objects(
 
 /// The player's latest change of form, for the flicker.
 #[derive(Clone, Copy, Debug)]
-struct FormChange {
+pub(super) struct FormChange {
     entity: Entity,
     form: Form,
     previous: Form,
@@ -113,7 +113,7 @@ const FORM_FLICKER: f32 = 0.08;
 /// Seconds of animation per walking frame at full walking speed.
 const WALK_FRAME: f32 = 0.1;
 
-fn animate_player(
+pub(super) fn animate_player(
     time: Res<Time>,
     assets: Res<GameAssets>,
     mut players: Query<(

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use super::{Screen, big_text, screen_root};
 use crate::gameplay::progress::{GameProgress, RunOutcome};
-use crate::level::{BUILTIN_LEVELS, CurrentLevel, LevelSource};
+use crate::level::{BUILTIN_LEVELS, CurrentLevel, LEVELS_PER_WORLD, LevelSource, world_and_level};
 use crate::tuning::Tuning;
 
 #[derive(Resource)]
@@ -18,15 +18,19 @@ pub(super) fn plugin(app: &mut App) {
 
 fn spawn_screen(mut commands: Commands, progress: Res<GameProgress>, current: Res<CurrentLevel>, tuning: Res<Tuning>) {
     commands.insert_resource(Countdown(tuning.rules.level_complete_time));
-    let last = match current.source {
-        LevelSource::Builtin(i) => i + 1 >= BUILTIN_LEVELS.len(),
-        LevelSource::File { .. } => true,
+    let (last, title) = match current.source {
+        LevelSource::Builtin(i) if i + 1 >= BUILTIN_LEVELS.len() => (true, "YOU WIN!".to_string()),
+        LevelSource::Builtin(i) if (i + 1) % LEVELS_PER_WORLD == 0 => {
+            (false, format!("WORLD {} CLEAR", i / LEVELS_PER_WORLD + 1))
+        }
+        LevelSource::Builtin(i) => (false, format!("{} COMPLETE", world_and_level(i))),
+        LevelSource::File { .. } => (true, "LEVEL COMPLETE".to_string()),
     };
     commands
         .spawn(screen_root(Screen::LevelComplete, "Level complete screen"))
         .insert(BackgroundColor(Color::srgb(0.05, 0.05, 0.12)))
         .with_children(|root| {
-            root.spawn(big_text(if last { "YOU WIN!" } else { "LEVEL COMPLETE" }, 56.0));
+            root.spawn(big_text(&title, if last { 56.0 } else { 48.0 }));
             root.spawn(big_text(
                 &format!(
                     "SCORE {:06}   COINS x{:02}   LIVES x{}",

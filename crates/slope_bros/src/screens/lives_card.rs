@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use super::{Pause, Screen, big_text, screen_root};
 use crate::gameplay::progress::GameProgress;
 use crate::input::InputSource;
-use crate::level::{CurrentLevel, LevelInfo, LevelSource, LevelSpawned};
+use crate::level::{CurrentLevel, LevelInfo, LevelSource, LevelSpawned, world_and_level};
 use crate::presentation::GameAssets;
 
 /// Seconds the card shows, real time.
@@ -47,11 +47,12 @@ fn show_card(
     mut time: ResMut<Time<Virtual>>,
     shown: Option<Res<LivesCard>>,
 ) {
-    if !matches!(*source, InputSource::Live) || shown.is_some() {
+    // Not for a trip through a pipe: the attempt goes on.
+    if !matches!(*source, InputSource::Live) || shown.is_some() || current.arrival.is_some() {
         return;
     }
     let title = match current.source {
-        LevelSource::Builtin(i) => format!("LEVEL {}  {}", i + 1, info.name.to_uppercase()),
+        LevelSource::Builtin(i) => format!("WORLD {}  {}", world_and_level(i), info.name.to_uppercase()),
         LevelSource::File { .. } => info.name.to_uppercase(),
     };
     let player = ImageNode::from_atlas_image(
