@@ -106,6 +106,8 @@ fn down_on_a_pipe_leads_to_its_bonus_room_and_a_side_pipe_back_out_of_another_pi
         room.max.y < -60.0,
         "the room is its own level, below the main one ({room:?})"
     );
+    let problems = app.world().resource::<LevelInfo>().problems.clone();
+    assert!(problems.is_empty(), "a room needs no Player entity: {problems:?}");
 
     // Right: off the pipe, over the coins, into the side pipe: back out of `out`.
     let clock_before = app.world().resource::<LevelClock>().steps;

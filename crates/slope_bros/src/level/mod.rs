@@ -487,11 +487,15 @@ pub fn level_data(
         }
         objects.push((placement.clone(), entity_fields(&placement.iid)));
     }
+    // A bonus room is entered through its pipes: it needs no Player entity.
+    let room = physics.entities.iter().any(|p| p.identifier == PIPE);
     let player_start = player_start.unwrap_or_else(|| {
-        problems.push(format!(
-            "{file}: level {}: no Player entity; starting at the top-left corner",
-            level.identifier
-        ));
+        if !room {
+            problems.push(format!(
+                "{file}: level {}: no Player entity; starting at the top-left corner",
+                level.identifier
+            ));
+        }
         Vec2::new(physics.bounds.min.x + 24.0, physics.bounds.max.y - 24.0)
     });
     let info = LevelInfo {
