@@ -16,7 +16,7 @@ use bevy_platformer_physics::prelude::*;
 use super::Sfx;
 use super::enemy::{KnockedOut, knock_out};
 use super::fire::Fireball;
-use super::hammer::Hammer;
+use super::hammer::throw_hammer;
 use super::player::{ChangeForm, Player, PlayerStatus};
 use super::progress::GameProgress;
 use super::scoring::{Award, give};
@@ -199,16 +199,8 @@ fn boss_acts(
         if boss.throw_in <= 0.0 && contacts.on_floor() {
             boss.throw_in = t.boss_throw_interval;
             if (target.x - here.x).abs() <= t.hammer_range {
-                commands.spawn((
-                    Hammer {
-                        velocity: Vec2::new(t.hammer_velocity.x * boss.facing, t.hammer_velocity.y),
-                        age: 0.0,
-                    },
-                    Transform::from_translation(
-                        (here + Vec2::new(8.0 * boss.facing, 14.0)).extend(draw_order::PROJECTILES),
-                    ),
-                ));
-                sfx.write(Sfx::Hammer);
+                let hand = here + Vec2::new(8.0 * boss.facing, 14.0);
+                throw_hammer(&mut commands, &mut sfx, t, hand, boss.facing);
             }
         }
     }

@@ -104,19 +104,34 @@ fn throwers_act(
             thrower.throw_in = t.hammer_throw_interval;
             if in_range {
                 thrower.thrown += 1;
-                commands.spawn((
-                    Hammer {
-                        velocity: Vec2::new(t.hammer_velocity.x * enemy.direction, t.hammer_velocity.y),
-                        age: 0.0,
-                    },
-                    Transform::from_translation(
-                        (here + Vec2::new(4.0 * enemy.direction, 12.0)).extend(draw_order::PROJECTILES),
-                    ),
-                ));
-                sfx.write(Sfx::Hammer);
+                throw_hammer(
+                    &mut commands,
+                    &mut sfx,
+                    t,
+                    here + Vec2::new(4.0 * enemy.direction, 12.0),
+                    enemy.direction,
+                );
             }
         }
     }
+}
+
+/// Throws a hammer from `hand` toward `direction` (-1 left, 1 right) at `hammer_velocity`.
+pub fn throw_hammer(
+    commands: &mut Commands,
+    sfx: &mut MessageWriter<Sfx>,
+    tuning: &EnemyTuning,
+    hand: Vec2,
+    direction: f32,
+) {
+    commands.spawn((
+        Hammer {
+            velocity: Vec2::new(tuning.hammer_velocity.x * direction, tuning.hammer_velocity.y),
+            age: 0.0,
+        },
+        Transform::from_translation(hand.extend(draw_order::PROJECTILES)),
+    ));
+    sfx.write(Sfx::Hammer);
 }
 
 fn fly_hammers(
