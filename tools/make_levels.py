@@ -10,15 +10,18 @@ A level saved from the LDtk editor (or changed by hand) after the generator wrot
 source from then on: the project's `tutorialDesc` holds a hash of what was generated, and a file
 whose content no longer has it is kept (and passes --check) unless --force is given.
 
-Each `levels/src/<name>.txt` becomes `levels/<name>.ldtk`: one LDtk 1.5.3 project holding one level,
-with the same definitions (layers, IntGrid values, entities, fields, uids) in every file. The output
+Each `levels/src/<name>.txt` becomes `levels/<name>.ldtk`: one LDtk 1.5.3 project holding its main
+level (the one the game plays) and, after it, its rooms (bonus rooms entered through pipes), with
+the same definitions (layers, IntGrid values, entities, fields, uids) in every file. The output
 is deterministic: the same sources give the same bytes (iids are UUIDv5 of names, no clock, no
 randomness). Every file is checked before it is written:
 
 - design rules (the conventions below): slopes sit on solid cells and join flat ground or blocks,
-  characters stand on solid cells, lifts fit their paths, the Goal has room for its pole, the main
-  route from Player to Checkpoint and Goal is walkable with "run right and jump", every coin is
-  within reach, and each level has what its brief asks for (see BRIEFS);
+  characters stand on solid cells, lifts fit their paths, the Goal has room for its pole, pipes
+  lead to pipes of the project's levels, the boss's bridge has its axe, the main route from Player
+  to Checkpoint and Goal is walkable with "run right and jump" (no pipes taken), every coin is
+  within reach, each room is left through a pipe, and each level has what its brief asks for (see
+  BRIEFS);
 - LDtk consistency: uids, iids, __cWid/__cHei, intGridCsv length, __grid, __worldX/Y, toc;
 - the official schema `levels/schema/JSON_SCHEMA.json`, if the `jsonschema` package is installed
   (`pip install jsonschema`); the game's tests always validate the levels against it
@@ -45,6 +48,10 @@ Source format
     segment next
     ...
 
+    room: OverworldBonus      // a room: the next level of the project, with its own header
+    theme: underground        // (theme, time_limit, bg_color, height) and segments
+    ...
+
 The map is the segments' rows put side by side, left to right (so a level can be written in
 chunks of a readable width). Each segment's rows have one width; `.` is air. Characters:
 
@@ -65,13 +72,15 @@ chunks of a readable width). Each segment's rows have one width; `.` is air. Cha
 
 Entity lines: `+ <Identifier> <x> <y> [key=value ...]`. x is a column counted from the segment's
 first column, y a row (0 = top). Point entities (Player, Goal, Checkpoint, Coin, Walker,
-ShellEnemy, HammerThrower) take the cell as in the map. Resizable ones (Lift, OneWayPlatform,
-Slope) take their rectangle's top-left cell and `w=`/`h=` in cells. Fields by type: Bool
-`true|false`, Int, Float, String (one word), Array<Point> `x,y;x,y` (x again counted from the
-segment's first column). Missing fields take the defaults of the definitions below. Examples:
+ShellEnemy, HammerThrower, Roller, Spring, Boss, Axe) take the cell as in the map. Resizable ones
+(Lift, FallingLift, OneWayPlatform, Slope, Pipe, Bridge) take their rectangle's top-left cell and
+`w=`/`h=` in cells. Fields by type: Bool `true|false`, Int, Float, String (one word), Array<Point>
+`x,y;x,y` (x again counted from the segment's first column). Missing fields take the defaults of
+the definitions below. Examples:
 
     + Slope 4 12 w=4 h=1 rises_right=true             // gradient 1/4, 64x16, rising right
     + Lift 10 8 w=3 h=1 path=11,3 speed=50 wait=0.5 mode=PingPong one_way=false
+    + Pipe 14 11 w=2 h=2 name=bonus_in to_level=OverworldBonus to_pipe=room_in
 
 Lift `path` lists the cells the lift's centre visits after its start (cell coordinates, y down),
 as in LDtk; use odd widths (3 cells = 48 px) so the centre is a cell centre.
@@ -86,7 +95,12 @@ Checkpoint 16x32 (0.5,1); Coin 16x16 (0.5,0.5); Walker 16x16 (0.5,1) `turns_at_l
 ShellEnemy 16x24 (0.5,1); HammerThrower 16x24 (0.5,1); Lift resizable (0,0) `path`
 Array<Point>, `speed` Float px/s, `wait` Float s, `mode` String PingPong|Loop|Once, `one_way`
 Bool; OneWayPlatform resizable (0,0); Slope resizable (0,0) `rises_right` Bool (the slope is the
-rectangle's diagonal; its cells must be empty and the cells under it solid).
+rectangle's diagonal; its cells must be empty and the cells under it solid); Pipe resizable (0,0)
+`name`, `to_level`, `to_pipe` String, `enter` String down|right|none (solid; upright pipes 2 cells
+wide, side pipes 2 high; its IntGrid cells stay empty); Boss 32x32 (0.5,1); Bridge resizable (0,0),
+one cell high, solid; Axe 16x16 (0.5,1), on a solid cell right after a bridge's right end.
+Rooms: 16..60 x 15 tiles, no Player, Goal or Checkpoint, placed below the previous level in the
+Free world layout with a 64 px gap.
 """
 
 from __future__ import annotations
@@ -107,7 +121,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LEVELS_DIR = ROOT / "levels"
 SRC_DIR = LEVELS_DIR / "src"
 SCHEMA_PATH = LEVELS_DIR / "schema" / "JSON_SCHEMA.json"
-NAMES = ["overworld", "underground", "sky", "castle"]
+NAMES = ["overworld", "underground", "sky", "castle", "hills", "caverns", "skyway", "fortress"]
 
 GRID = 16
 JSON_VERSION = "1.5.3"
@@ -283,7 +297,11 @@ def rule_uid(theme: str, index: int) -> int:
     return FIRST_RULE_UID + THEMES.index(theme) * len(AUTO_RULES) + index
 
 
-NEXT_UID = max(rule_uid(THEMES[-1], len(AUTO_RULES) - 1), max(d.uid for d in ENTITY_DEFS)) + 1
+# A project's rooms (levels after the main one) take the uids FIRST_ROOM_UID, FIRST_ROOM_UID + 1, ...
+# in order; the block is reserved, so nextUid is the same in every file.
+FIRST_ROOM_UID = max(rule_uid(THEMES[-1], len(AUTO_RULES) - 1), max(d.uid for d in ENTITY_DEFS)) + 1
+MAX_ROOMS = 8
+NEXT_UID = FIRST_ROOM_UID + MAX_ROOMS
 
 
 def tile_id(theme: str, column: int) -> int:
@@ -353,21 +371,46 @@ def auto_layer_tiles(theme: str, rows: list[list[int]]) -> list[dict]:
 
 MAP_ENTITY_CHARS = {e["char"]: (e["identifier"], e["fields"]) for e in ALPHABET["entities"]}
 PLATFORM_CHAR = "_"
-CHARACTERS = {"Player", "Goal", "Checkpoint", "Walker", "ShellEnemy", "HammerThrower"}
+CHARACTERS = {"Player", "Goal", "Checkpoint", "Walker", "ShellEnemy", "HammerThrower", "Roller", "Spring", "Boss",
+              "Axe"}
+PIPE_ENTRIES = ("down", "right", "none")
+MAX_PIT = 6  # tiles: a 6-tile pit needs a running jump (about 105 px), a 4-tile one a walking jump (63 px)
+ROOM_WIDTH = (16, 60)
 
 # What each level must contain (the design brief), checked after the generic rules.
 BRIEFS = {
     "overworld": dict(width=(160, 240), height=(15, 15), coins=(35, 45), walkers=6, ledge_walkers=2,
                       pits=(3, 4), slopes=(8, 9, 10, 11, 12, 13), slope_entities_both_ways=True,
-                      values=(4, 5, 6), checkpoints=1),
+                      values=(4, 5, 6), checkpoints=1, rooms=(1, 15), room_width=(20, 24),
+                      room_theme="underground"),
     "underground": dict(width=(160, 240), height=(15, 15), coins=(20, 80), walkers=2, shells=(1, 1),
                         ceiling=True, values=(3, 4, 6), platforms=1, low_ceiling_ramps=True,
                         slopes=(8, 10, 11), checkpoints=1),
     "sky": dict(width=(160, 240), height=(15, 20), coins=(20, 80), lift_kinds=True, walkers_on_lifts=1,
                 values=(3,), open_bottom=0.6, checkpoints=1),
     "castle": dict(width=(160, 240), height=(15, 15), coins=(10, 80), hammers=3, shells=(3, 99), walkers=1,
-                   only_stone=True, values=(2, 6), early_mushroom=0.3, pits=(2, 8), checkpoints=1),
+                   only_stone=True, values=(2, 6), early_mushroom=0.3, pits=(2, 8), checkpoints=1, boss=True),
+    # World 2: harder, and slopes everywhere.
+    "hills": dict(width=(180, 240), height=(15, 15), theme="overworld", coins=(40, 80), enemies=15, walkers=8,
+                  shells=(2, 99), hammers=1, rollers=3, pits=(3, 6), running_pits=2,
+                  slopes=(8, 9, 10, 11, 12, 13), slope_entities_both_ways=True, valleys=2, long_ramps=3,
+                  slope_columns=0.2, values=(4, 5, 6), hidden=True, rooms=(1, 15), room_width=(20, 24),
+                  room_theme="underground", checkpoints=1),
+    "caverns": dict(width=(180, 240), height=(15, 15), theme="underground", coins=(40, 90), enemies=16,
+                    walkers=6, ledge_walkers=1, shells=(2, 99), hammers=1, rollers=1, ceiling=True,
+                    low_ceiling_ramps=True, pits=(3, 6), running_pits=2, slopes=(8, 9, 10, 11, 12, 13),
+                    slope_entities_both_ways=True, valleys=2, long_ramps=3, slope_columns=0.2, values=(5, 6),
+                    hidden=True, rooms=(1, 15), room_width=(18, 24), room_theme="underground", checkpoints=1),
+    "skyway": dict(width=(180, 240), height=(20, 20), theme="sky", coins=(30, 90), enemies=12, lift_kinds=True,
+                   walkers_on_lifts=1, lifts=6, shells=(2, 99), hammers=1, rollers=2, values=(3, 6),
+                   open_bottom=0.6, slopes=(8, 9, 10, 11, 12, 13), slope_entities_both_ways=True, valleys=3,
+                   long_ramps=2, slope_columns=0.1, hidden=True, checkpoints=1),
+    "fortress": dict(width=(180, 240), height=(15, 15), theme="castle", coins=(20, 80), enemies=18, hammers=4,
+                     shells=(4, 99), walkers=2, rollers=2, only_stone=True, values=(2, 6), early_mushroom=0.3,
+                     pits=(4, 8), running_pits=2, slopes=(8, 9, 10, 11, 12, 13), slope_entities_both_ways=True,
+                     valleys=1, long_ramps=3, slope_columns=0.15, hidden=True, checkpoints=1, boss=True),
 }
+ENEMIES = ("Walker", "ShellEnemy", "HammerThrower", "Roller", "Boss")
 
 
 class LevelError(Exception):
@@ -417,6 +460,11 @@ class Level:
     rows: list[list[int]] = field(default_factory=list)
     entities: list[Entity] = field(default_factory=list)
     segments: list[tuple[str, int, int]] = field(default_factory=list)  # name, first column, width
+    is_room: bool = False  # a level after the main one (`room:`), entered through pipes only
+    uid: int = LEVEL_UID
+    world_y: int = 0  # px, in the project's Free world layout (worldX is 0)
+    where: str = ""  # the source line that starts it
+    rooms: list["Level"] = field(default_factory=list)  # the main level's rooms, in source order
 
     @property
     def width(self) -> int:
@@ -429,6 +477,11 @@ class Level:
 
     def of(self, ident: str) -> list[Entity]:
         return [e for e in self.entities if e.ident == ident]
+
+    @property
+    def project(self) -> list["Level"]:
+        """The levels of the project this (main) level heads: itself, then its rooms."""
+        return [self] + self.rooms
 
 
 def strip_comment(line: str) -> str:
@@ -486,15 +539,50 @@ def with_defaults(d: EntityDef, fields: dict, where: str) -> dict:
     return out
 
 
+IDENTIFIER = re.compile(r"[A-Z][A-Za-z0-9_]*")
+
+
 def parse_source(name: str, text: str, path: str) -> Level:
-    lv = Level(name)
+    """The main level of `levels/src/<name>.txt`, with its rooms (`room: <Identifier>` sections)
+    in `rooms`."""
     lines = text.splitlines()
+    # A `room:` line (outside map rows: the map alphabet has no `:`) starts the next level.
+    starts = [k for k, raw in enumerate(lines) if strip_comment(raw).startswith("room:")]
+    bounds = list(zip([0] + starts, starts + [len(lines)]))
+    main = Level(name, where=f"{path}:1")
+    parse_level_lines(main, lines, *bounds[0], path)
+    seen = {main.identifier: main.where}
+    y = main.height * GRID + ROOM_GAP
+    for k, (lo, hi) in enumerate(bounds[1:]):
+        where = f"{path}:{lo + 1}"
+        ident = strip_comment(lines[lo]).partition(":")[2].strip()
+        if not IDENTIFIER.fullmatch(ident):
+            raise LevelError(f"{where}: `room: <Identifier>`: a level identifier (a capital letter, then "
+                             f"letters, digits, _), got {ident!r}")
+        if ident in seen:
+            raise LevelError(f"{where}: room {ident}: the project already has a level {ident} ({seen[ident]})")
+        if k >= MAX_ROOMS:
+            raise LevelError(f"{where}: room {ident}: at most {MAX_ROOMS} rooms a project")
+        room = Level(name, identifier=ident, is_room=True, uid=FIRST_ROOM_UID + k, world_y=y, where=where)
+        parse_level_lines(room, lines, lo + 1, hi, path)
+        seen[ident] = where
+        main.rooms.append(room)
+        y += room.height * GRID + ROOM_GAP
+    return main
+
+
+ROOM_GAP = 64  # px between a level and the next one below it in the world
+
+
+def parse_level_lines(lv: Level, lines: list[str], lo: int, hi: int, path: str) -> None:
+    """Reads the level of lines[lo:hi] (header lines, segments, entity lines) into `lv`."""
     segments: list[tuple[str, int, list[str], int]] = []  # name, line, rows, first column
     entity_lines: list[tuple[str, int]] = []  # (text, line) with segment index
     seg_of_line: list[int] = []
-    i = 0
+    i = lo
     x0 = 0
-    while i < len(lines):
+    what = f"room {lv.identifier}" if lv.is_room else "level"
+    while i < hi:
         raw = lines[i]
         line = strip_comment(raw)
         where = f"{path}:{i + 1}"
@@ -507,7 +595,7 @@ def parse_source(name: str, text: str, path: str) -> Level:
             parts = line.split()
             if len(parts) != 2 or parts[0] != "segment":
                 raise LevelError(f"{where}: expected `segment <name>`")
-            rows = lines[i:i + lv.height]
+            rows = lines[i:min(i + lv.height, hi)]
             if len(rows) != lv.height:
                 raise LevelError(f"{where}: segment {parts[1]} needs {lv.height} map rows")
             widths = {len(r) for r in rows}
@@ -528,6 +616,11 @@ def parse_source(name: str, text: str, path: str) -> Level:
             key, _, value = line.partition(":")
             key, value = key.strip(), value.strip()
             if key == "level":
+                if lv.is_room:
+                    raise LevelError(f"{where}: a room is named by its `room:` line, not `level:`")
+                if not IDENTIFIER.fullmatch(value):
+                    raise LevelError(f"{where}: `level:` must be an identifier (a capital letter, then letters, "
+                                     f"digits, _), got {value!r}")
                 lv.identifier = value
             elif key == "theme":
                 if value not in THEMES:
@@ -548,9 +641,9 @@ def parse_source(name: str, text: str, path: str) -> Level:
 
     for key in ("identifier", "theme", "time_limit", "bg_color", "height"):
         if not getattr(lv, key):
-            raise LevelError(f"{path}: missing `{'level' if key == 'identifier' else key}:`")
+            raise LevelError(f"{lv.where}: {what}: missing `{'level' if key == 'identifier' else key}:`")
     if not segments:
-        raise LevelError(f"{path}: no segments")
+        raise LevelError(f"{lv.where}: {what}: no segments")
 
     lv.rows = [[0] * x0 for _ in range(lv.height)]
     for seg_name, first_line, rows, sx in segments:
@@ -621,7 +714,6 @@ def parse_source(name: str, text: str, path: str) -> Level:
         return (e.px[0], e.px[1], ENTITY_DEFS.index(e.d))
 
     lv.entities.sort(key=order)
-    return lv
 
 
 # ---------------------------------------------------------------------------------------------
@@ -671,6 +763,11 @@ class Geometry:
         W, H = lv.width, lv.height
         self.platform_cells = {c for e in lv.of("OneWayPlatform") for c in e.cells()}
         self.slope_entity_cells = {c for e in lv.of("Slope") for c in e.cells()}
+        # Pipes and bridges are solid entities over empty IntGrid cells (the game spawns their
+        # colliders): the checks treat their cells as blocks.
+        self.pipe_cells = {c for e in lv.of("Pipe") for c in e.cells()}
+        self.bridge_cells = {c for e in lv.of("Bridge") for c in e.cells()}
+        self.solid_entity_cells = self.pipe_cells | self.bridge_cells
         self.lift_support: dict[tuple[int, int], int] = {}  # cell -> lift index (top row of the lift)
         self.lift_swept: set[tuple[int, int]] = set()
         self.lift_start_top: dict[tuple[int, int], int] = {}
@@ -709,7 +806,12 @@ class Geometry:
     def supports(self, cx: int, cy: int) -> bool:
         v = self.lv.cell(cx, cy)
         return (v in SOLID or v in ONE_WAY or v in SLOPE_VALUES or (cx, cy) in self.platform_cells
-                or (cx, cy) in self.slope_entity_cells or (cx, cy) in self.lift_support)
+                or (cx, cy) in self.slope_entity_cells or (cx, cy) in self.lift_support
+                or (cx, cy) in self.solid_entity_cells)
+
+    def solid(self, cx: int, cy: int) -> bool:
+        """A full block: a solid IntGrid cell, a pipe's or a bridge's cell."""
+        return self.lv.cell(cx, cy) in SOLID or (cx, cy) in self.solid_entity_cells
 
     def one_way_support(self, cx: int, cy: int) -> bool:
         v = self.lv.cell(cx, cy)
@@ -722,19 +824,29 @@ class Geometry:
         if cy < 0 or cy >= self.lv.height:
             return True
         v = self.lv.rows[cy][cx]
-        return (v == 0 or v in ONE_WAY or v in NOT_THERE) and (cx, cy) not in self.slope_entity_cells
+        return ((v == 0 or v in ONE_WAY or v in NOT_THERE) and (cx, cy) not in self.slope_entity_cells
+                and (cx, cy) not in self.solid_entity_cells)
 
 
-def check_rules(lv: Level) -> list[str]:
+def check_rules(lv: Level, project: list[Level] | None = None) -> list[str]:
+    """The conventions, for one level of a project (`project`: all its levels, the main one first;
+    by default the level's own project)."""
     errors: list[str] = []
     W, H = lv.width, lv.height
     g = Geometry(lv)
     err = errors.append
+    project = project if project is not None else lv.project
 
-    if W < 160 or W > 240:
-        err(f"width {W} tiles is outside 160..240")
-    if H not in (15, 20):
-        err(f"height {H} tiles: levels are 15 tiles high (sky may be 20)")
+    if lv.is_room:
+        if not ROOM_WIDTH[0] <= W <= ROOM_WIDTH[1]:
+            err(f"width {W} tiles is outside {ROOM_WIDTH[0]}..{ROOM_WIDTH[1]} (a room)")
+        if H != 15:
+            err(f"height {H} tiles: rooms are 15 tiles high")
+    else:
+        if W < 160 or W > 240:
+            err(f"width {W} tiles is outside 160..240")
+        if H not in (15, 20):
+            err(f"height {H} tiles: levels are 15 tiles high (sky may be 20)")
 
     # --- gentle pairs and what lies under slopes
     for cy in range(H):
@@ -831,6 +943,10 @@ def check_rules(lv: Level) -> list[str]:
             return "platform"
         if (cx, feet_row) in g.lift_start_top:
             return "lift"
+        if (cx, feet_row) in g.pipe_cells:
+            return "pipe"
+        if (cx, feet_row) in g.bridge_cells:
+            return "bridge"
         return None
 
     for e in lv.entities:
@@ -838,10 +954,11 @@ def check_rules(lv: Level) -> list[str]:
             if e.px[1] % GRID:
                 err(f"{e.ident} {e.where}: feet must be on a cell's top edge")
             if support_under(e) is None:
-                err(f"{e.ident} {e.where}: must stand on a solid cell, a platform or a lift")
+                err(f"{e.ident} {e.where}: must stand on a solid cell, a platform, a lift, a pipe or a bridge")
         if e.ident in CHARACTERS or e.ident == "Coin":
             for cx, cy in e.cells():
-                if lv.cell(cx, cy) != 0 or (cx, cy) in g.platform_cells or (cx, cy) in g.slope_entity_cells:
+                if (lv.cell(cx, cy) != 0 or (cx, cy) in g.platform_cells or (cx, cy) in g.slope_entity_cells
+                        or (cx, cy) in g.solid_entity_cells):
                     err(f"{e.ident} {e.where}: overlaps the cell ({cx},{cy})")
     for e in lv.of("Goal"):
         cx, cy = e.px[0] // GRID, e.px[1] // GRID - 1
@@ -853,15 +970,21 @@ def check_rules(lv: Level) -> list[str]:
     for e in lv.of("Player"):
         if e.px[0] // GRID > 12:
             err(f"Player {e.where}: should start near the left end")
-    if len(lv.of("Player")) != 1:
-        err(f"exactly one Player needed, found {len(lv.of('Player'))}")
-    if not lv.of("Goal"):
-        err("a Goal is needed")
+    if not lv.is_room:
+        if len(lv.of("Player")) != 1:
+            err(f"exactly one Player needed, found {len(lv.of('Player'))}")
+        if not lv.of("Goal"):
+            err("a Goal is needed")
     for e in lv.of("OneWayPlatform"):
         left, top, w, h = e.rect
         for cx, cy in e.cells():
             if lv.cell(cx, cy) != 0:
                 err(f"OneWayPlatform {e.where}: overlaps IntGrid cell ({cx},{cy})")
+            if (cx, cy) in g.solid_entity_cells:
+                err(f"OneWayPlatform {e.where}: overlaps a pipe or a bridge at ({cx},{cy})")
+
+    # --- pipes, bridges, the axe and the boss
+    errors += check_set_pieces(lv, g, project)
 
     # --- lifts
     for i, e in enumerate(lv.of("Lift")):
@@ -884,34 +1007,37 @@ def check_rules(lv: Level) -> list[str]:
                 if not (0 <= cx < W and 0 <= cy < H):
                     err(f"Lift {e.where}: its path leaves the level at ({cx},{cy})")
                     break
-                if lv.rows[cy][cx] not in (0, 3) or (cx, cy) in g.slope_entity_cells:
+                if lv.rows[cy][cx] not in (0, 3) or (cx, cy) in g.slope_entity_cells or (cx, cy) in g.solid_entity_cells:
                     err(f"Lift {e.where}: its path runs into the cell ({cx},{cy})")
                     break
             else:
                 continue
             break
 
-    # --- pits (gaps in the ground down to the bottom)
+    # --- pits (gaps in the ground down to the bottom; a bridge over one makes it no pit)
     if lv.theme != "sky":
-        run = 0
-        for cx in range(W + 1):
-            open_ = cx < W and (lv.rows[H - 1][cx] == 0 or lv.rows[H - 1][cx] in NOT_THERE)
-            if open_:
-                run += 1
-            else:
-                if run > 4:
-                    err(f"pit of {run} tiles ending at column {cx - 1}: keep pits <= 4 tiles")
-                run = 0
+        for start, width in pits(lv):
+            if width > MAX_PIT:
+                err(f"pit of {width} tiles at columns {start}..{start + width - 1}: keep pits <= {MAX_PIT} tiles "
+                    f"(or bridge it)")
 
     # --- reachability
-    errors += check_route(lv, g)
+    errors += check_route(lv, g, project)
     return errors
 
 
+def pit_column(lv: Level, cx: int, bridged: set[int]) -> bool:
+    """The column is open down to the level bottom (empty or lava there) and no bridge spans it."""
+    v = lv.rows[lv.height - 1][cx]
+    return (v == 0 or v in NOT_THERE) and cx not in bridged
+
+
 def pits(lv: Level) -> list[tuple[int, int]]:
+    """(first column, width) of each pit: a run of open columns; a bridged span is no pit."""
+    bridged = {cx for e in lv.of("Bridge") for cx, _ in e.cells()}
     out, start = [], None
     for cx in range(lv.width + 1):
-        open_ = cx < lv.width and (lv.rows[lv.height - 1][cx] == 0 or lv.rows[lv.height - 1][cx] in NOT_THERE)
+        open_ = cx < lv.width and pit_column(lv, cx, bridged)
         if open_ and start is None:
             start = cx
         if not open_ and start is not None:
@@ -921,10 +1047,16 @@ def pits(lv: Level) -> list[tuple[int, int]]:
 
 
 def reach(dh: int, max_rise: int) -> int:
-    """How far (columns) a jump rising dh rows reaches; 0 = not at all."""
+    """How far (columns, from standing spot to standing spot) a jump rising dh rows reaches; 0 =
+    not at all. 7 columns (a 6-tile pit between) at the same height or lower is a running jump
+    (about 105 px of the modern feel): the route search asks for a run-up before it."""
     if dh > max_rise:
         return 0
-    return {4: 3, 3: 4, 2: 5, 1: 5, 0: 6}.get(dh, 7)
+    return {4: 3, 3: 4, 2: 5, 1: 5}.get(dh, RUNNING_JUMP)
+
+
+RUNNING_JUMP = 7  # columns a running jump reaches at the same height or lower
+RUN_UP = 2  # standing spots on the same floor behind a running jump's take-off
 
 
 def standing_spots(lv: Level, g: Geometry) -> set[tuple[int, int]]:
@@ -937,7 +1069,9 @@ def standing_spots(lv: Level, g: Geometry) -> set[tuple[int, int]]:
     return spots
 
 
-def reachable(lv: Level, g: Geometry, start: tuple[int, int], max_rise: int) -> set[tuple[int, int]]:
+def reachable(lv: Level, g: Geometry, start, max_rise: int) -> set[tuple[int, int]]:
+    """The standing spots reachable from `start` (a spot, or a list of spots)."""
+    starts = [start] if isinstance(start, tuple) else list(start)
     spots = standing_spots(lv, g)
     by_lift: dict[int, list[tuple[int, int]]] = {}
     for spot in spots:
@@ -959,12 +1093,14 @@ def reachable(lv: Level, g: Geometry, start: tuple[int, int], max_rise: int) -> 
         top = min(s, s2) - 1
         extra = 1 if (dh > 0 or dx >= 3) else 0
         step = 1 if c2 > c else -1
+        if dx >= RUNNING_JUMP and not all((c - k * step, s) in spots for k in range(1, RUN_UP + 1)):
+            return False  # a running jump needs a run-up on the same floor
         if not clear(c, top - extra, s - 1) or not clear(c2, top - extra, s2 - 1):
             return False
         return all(clear(x, top - extra, top) for x in range(c + step, c2, step))
 
-    seen = {start}
-    todo = deque([start])
+    seen = set(starts)
+    todo = deque(starts)
     while todo:
         a = todo.popleft()
         c, s = a
@@ -979,8 +1115,160 @@ def reachable(lv: Level, g: Geometry, start: tuple[int, int], max_rise: int) -> 
     return seen
 
 
-def check_route(lv: Level, g: Geometry) -> list[str]:
+def pipe_label(e: Entity) -> str:
+    return f"Pipe {e.fields['name']!r} {e.where}" if e.fields["name"] else f"Pipe {e.where}"
+
+
+def pipe_leads(e: Entity) -> bool:
+    """The pipe can be entered and leads somewhere."""
+    return e.fields["enter"] in ("down", "right") and bool(e.fields["to_level"])
+
+
+def pipe_top_spots(e: Entity) -> list[tuple[int, int]]:
+    """Standing spots on the pipe's top (where a player coming out of it stands)."""
+    left, top, w, h = e.rect
+    return [(cx, top // GRID) for cx in range(left // GRID, (left + w) // GRID)]
+
+
+def pipe_entry_spots(e: Entity) -> list[tuple[int, int]]:
+    """Where a player stands to go into the pipe: on its top (down), or on the floor at its mouth,
+    the cell left of its bottom row (right)."""
+    if e.fields["enter"] == "right":
+        left, top, w, h = e.rect
+        return [(left // GRID - 1, (top + h) // GRID)]
+    return pipe_top_spots(e)
+
+
+def arrival_pipes(lv: Level, project: list[Level]) -> list[Entity]:
+    """The pipes of `lv` a player comes out of: named as `to_pipe` by a pipe of the project that
+    leads to `lv`."""
+    named = {p.fields["to_pipe"] for other in project for p in other.of("Pipe")
+             if pipe_leads(p) and p.fields["to_level"] == lv.identifier}
+    return [e for e in lv.of("Pipe") if e.fields["name"] and e.fields["name"] in named]
+
+
+def check_set_pieces(lv: Level, g: Geometry, project: list[Level]) -> list[str]:
+    """Pipes (shape, footing, links to the project's levels), bridges, the axe and the boss."""
+    errors: list[str] = []
+    err = errors.append
+    W, H = lv.width, lv.height
+    levels = {other.identifier: other for other in project}
+    owner: dict[tuple[int, int], Entity] = {}
+    for e in lv.of("Pipe") + lv.of("Bridge"):
+        label = pipe_label(e) if e.ident == "Pipe" else f"Bridge {e.where}"
+        left, top, w, h = e.rect
+        if left % GRID or top % GRID or w % GRID or h % GRID or w <= 0 or h <= 0:
+            err(f"{label}: must be whole cells")
+            continue
+        for cx, cy in e.cells():
+            if not (0 <= cx < W and 0 <= cy < H):
+                err(f"{label}: outside the level at ({cx},{cy})")
+                break
+            if lv.rows[cy][cx] != 0:
+                err(f"{label}: the IntGrid cell ({cx},{cy}) under it must be empty (the game spawns its collider)")
+            if (cx, cy) in g.slope_entity_cells:
+                err(f"{label}: overlaps a Slope entity at ({cx},{cy})")
+            if (cx, cy) in owner:
+                err(f"{label}: overlaps {owner[(cx, cy)].ident} {owner[(cx, cy)].where} at ({cx},{cy})")
+            owner[(cx, cy)] = e
+    for e in lv.of("Bridge"):
+        if e.height != GRID:
+            err(f"Bridge {e.where}: a bridge is one cell high, this one is {e.height // GRID}")
+
+    names: dict[str, str] = {}
+    for e in lv.of("Pipe"):
+        f = e.fields
+        label = pipe_label(e)
+        left, top, w, h = e.rect
+        c0, c1, r0, below = left // GRID, (left + w) // GRID, top // GRID, (top + h) // GRID
+        if f["name"]:
+            if f["name"] in names:
+                err(f"{label}: another pipe of this level is named {f['name']!r} ({names[f['name']]})")
+            names.setdefault(f["name"], e.where)
+        if f["enter"] not in PIPE_ENTRIES:
+            err(f"{label}: enter {f['enter']!r} is not one of {', '.join(PIPE_ENTRIES)}")
+        elif f["enter"] == "right":
+            if h != 2 * GRID:
+                err(f"{label}: a side pipe (enter=right) is 2 cells high, this one is {h // GRID}")
+            mouth = c0 - 1
+            if not (g.supports(mouth, below) and g.passable(mouth, r0) and g.passable(mouth, below - 1)):
+                err(f"{label}: its mouth (left side) needs floor at ({mouth},{below}) level with its bottom and "
+                    f"2 cells of air above that floor")
+        else:
+            if w != 2 * GRID:
+                err(f"{label}: an upright pipe (enter={f['enter']}) is 2 cells wide, this one is {w // GRID}")
+            if below < H and not all(g.solid(cx, below) for cx in range(c0, c1)):
+                err(f"{label}: an upright pipe stands on solid cells (row {below} under it)")
+        to_level, to_pipe = f["to_level"], f["to_pipe"]
+        if to_pipe and not to_level:
+            err(f"{label}: to_pipe {to_pipe!r} without a to_level")
+        if to_level:
+            target = levels.get(to_level)
+            if f["enter"] == "none":
+                err(f"{label}: leads to {to_level!r} but cannot be entered (enter=none)")
+            if target is None:
+                err(f"{label}: to_level {to_level!r} is not a level of this project (its levels: "
+                    f"{', '.join(levels)})")
+            elif not to_pipe:
+                err(f"{label}: to_pipe is empty: name the pipe of level {to_level} the player comes out of")
+            elif not any(p.fields["name"] == to_pipe for p in target.of("Pipe")):
+                theirs = ", ".join(repr(p.fields["name"]) for p in target.of("Pipe") if p.fields["name"]) or "none"
+                err(f"{label}: to_pipe {to_pipe!r} names no pipe of level {to_level} (its named pipes: {theirs})")
+    for e in arrival_pipes(lv, project):
+        for cx, row in pipe_top_spots(e):
+            if not (g.passable(cx, row - 1) and g.passable(cx, row - 2)):
+                err(f"{pipe_label(e)}: a player comes out on its top, which needs 2 cells of air above it "
+                    f"(column {cx})")
+                break
+
+    bridge_ends = {((b.rect[0] + b.rect[2]) // GRID, b.rect[1] // GRID) for b in lv.of("Bridge")}
+    for e in lv.of("Axe"):
+        cx, feet_row = e.px[0] // GRID, e.px[1] // GRID
+        if lv.cell(cx, feet_row) not in SOLID:
+            err(f"Axe {e.where}: stands on a solid IntGrid cell (at ({cx},{feet_row}))")
+        if (cx, feet_row) not in bridge_ends:
+            err(f"Axe {e.where}: a Bridge must end right at its left, at the height of its feet (row {feet_row})")
+    if lv.of("Boss") and not lv.of("Axe"):
+        err("a Boss needs an Axe (and its Bridge) to be beaten")
+    return errors
+
+
+def check_route(lv: Level, g: Geometry, project: list[Level] | None = None) -> list[str]:
+    """The main level: from the Player, the Checkpoint and the Goal (steps up to 3 tiles, no pipes
+    taken), every coin and every pipe that leads somewhere (up to 4); from the top of each pipe a
+    player comes out of, the Goal. A room: from the top of each pipe a player comes out of, a pipe
+    that leads out, and every coin."""
     errors = []
+    project = project if project is not None else lv.project
+    arrivals = arrival_pipes(lv, project)
+    exits = [e for e in lv.of("Pipe") if pipe_leads(e)]
+
+    def coins_within(anywhere: set) -> None:
+        for e in lv.of("Coin"):
+            cx, cy = e.px[0] // GRID, e.px[1] // GRID
+            ok = any((c, s) in anywhere for c in range(cx - 3, cx + 4) for s in range(cy + 1, min(cy + 6, lv.height)))
+            if not ok:
+                errors.append(f"Coin {e.where}: out of reach")
+
+    if lv.is_room:
+        if not arrivals:
+            errors.append("no pipe of the project brings the player into this room (a pipe with this to_level "
+                          "and a to_pipe naming a pipe here)")
+        if not exits:
+            errors.append("no pipe leads out of this room (enter down or right, with a to_level)")
+        anywhere: set = set()
+        for a in arrivals:
+            route = reachable(lv, g, pipe_top_spots(a), max_rise=3)
+            if exits and not any(spot in route for x in exits for spot in pipe_entry_spots(x)):
+                errors.append(f"coming out of {pipe_label(a)}, no pipe that leads out is reachable")
+            anywhere |= reachable(lv, g, pipe_top_spots(a), max_rise=4)
+        for x in exits:
+            if arrivals and not any(spot in anywhere for spot in pipe_entry_spots(x)):
+                errors.append(f"{pipe_label(x)}: cannot be reached from where the player comes in")
+        if arrivals:
+            coins_within(anywhere)
+        return errors
+
     players = lv.of("Player")
     if not players:
         return errors
@@ -992,11 +1280,15 @@ def check_route(lv: Level, g: Geometry) -> list[str]:
         if spot not in main:
             errors.append(f"{e.ident} {e.where}: not reachable from the Player with jumps of <= 3 tiles")
     anywhere = reachable(lv, g, start, max_rise=4)
-    for e in lv.of("Coin"):
-        cx, cy = e.px[0] // GRID, e.px[1] // GRID
-        ok = any((c, s) in anywhere for c in range(cx - 3, cx + 4) for s in range(cy + 1, min(cy + 6, lv.height)))
-        if not ok:
-            errors.append(f"Coin {e.where}: out of reach")
+    coins_within(anywhere)
+    for x in exits:
+        if not any(spot in anywhere for spot in pipe_entry_spots(x)):
+            errors.append(f"{pipe_label(x)}: cannot be reached from the Player")
+    goals = [(e.px[0] // GRID, e.px[1] // GRID) for e in lv.of("Goal")]
+    for a in arrivals:
+        route = reachable(lv, g, pipe_top_spots(a), max_rise=3)
+        if goals and not any(goal in route for goal in goals):
+            errors.append(f"coming out of {pipe_label(a)}, the Goal is not reachable with jumps of <= 3 tiles")
     return errors
 
 
@@ -1109,7 +1401,118 @@ def check_brief(lv: Level) -> list[str]:
     for c in cps:
         if not 0.3 * W <= c.px[0] / GRID <= 0.7 * W:
             err(f"Checkpoint {c.where}: should be mid-level")
+    if "theme" in b and lv.theme != b["theme"]:
+        err(f"theme {lv.theme}; the brief asks for {b['theme']}")
+    enemies = sum(len(lv.of(e)) for e in ENEMIES)
+    if enemies < b.get("enemies", 0):
+        err(f"{enemies} enemies; the brief asks for at least {b['enemies']}")
+    if len(lv.of("Roller")) < b.get("rollers", 0):
+        err(f"{len(lv.of('Roller'))} rollers; the brief asks for at least {b['rollers']}")
+    if len(lv.of("Lift")) < b.get("lifts", 0):
+        err(f"{len(lv.of('Lift'))} lifts; the brief asks for at least {b['lifts']}")
+    if b.get("hidden") and not values & {16, 17}:
+        err("the brief asks for a secret: a hidden block (hidden_coin or hidden_1up)")
+    wide = sum(1 for _, width in pits(lv) if width >= MAX_PIT)
+    if wide < b.get("running_pits", 0):
+        err(f"{wide} pits of {MAX_PIT} tiles (a running jump); the brief asks for {b['running_pits']}")
+    metrics = slope_metrics(lv)
+    for key, what in (("valleys", "valleys"), ("long_ramps", "ramps of 6+ columns")):
+        if metrics[key] < b.get(key, 0):
+            err(f"{metrics[key]} {what}; the brief asks for at least {b[key]}")
+    if metrics["slope_columns"] < b.get("slope_columns", 0) * W:
+        err(f"slopes in {metrics['slope_columns']} of {W} columns; the brief asks for "
+            f"{b['slope_columns']:.0%} at least")
+    if "rooms" in b:
+        count, min_coins = b["rooms"]
+        if len(lv.rooms) < count:
+            err(f"{len(lv.rooms)} rooms; the brief asks for {count} (a bonus room through a pipe)")
+        for room in lv.rooms:
+            n = len(room.of("Coin"))
+            if n < min_coins:
+                err(f"room {room.identifier}: {n} coins; the brief asks for {min_coins} at least")
+            lo, hi = b.get("room_width", ROOM_WIDTH)
+            if not lo <= room.width <= hi:
+                err(f"room {room.identifier}: {room.width} tiles wide; the brief asks for {lo}..{hi}")
+            if "room_theme" in b and room.theme != b["room_theme"]:
+                err(f"room {room.identifier}: theme {room.theme}; the brief asks for {b['room_theme']}")
+        if lv.rooms and not any(pipe_leads(e) for e in lv.of("Pipe")):
+            err("the brief asks for a pipe from the level to its bonus room")
+    if b.get("boss"):
+        errors += boss_brief(lv)
     return errors
+
+
+def boss_brief(lv: Level) -> list[str]:
+    """The boss's set piece: a lava pit 10..13 tiles wide under a Bridge at floor height, the Boss
+    on the bridge's right half, the Axe right after its right end, 4+ tiles of air over the bridge,
+    before the Goal."""
+    errors: list[str] = []
+    err = errors.append
+    bosses, axes = lv.of("Boss"), lv.of("Axe")
+    if len(bosses) != 1 or len(axes) != 1:
+        return [f"the brief asks for one Boss and one Axe (found {len(bosses)} and {len(axes)})"]
+    boss, axe = bosses[0], axes[0]
+    ax, row = axe.px[0] // GRID, axe.px[1] // GRID
+    bridge = next((b for b in lv.of("Bridge") if ((b.rect[0] + b.rect[2]) // GRID, b.rect[1] // GRID) == (ax, row)),
+                  None)
+    if bridge is None:
+        return [f"Axe {axe.where}: no Bridge ends right at its left"]
+    b0, b1 = bridge.rect[0] // GRID, ax - 1
+    if not 10 <= b1 - b0 + 1 <= 13:
+        err(f"Bridge {bridge.where}: {b1 - b0 + 1} tiles; the brief asks for a pit of 10..13 under it")
+    for cx in range(b0, b1 + 1):
+        below = [lv.cell(cx, r) for r in range(row + 1, lv.height)]
+        if any(v not in (0, 19) for v in below) or lv.cell(cx, lv.height - 1) != 19:
+            err(f"Bridge {bridge.where}: column {cx} under it must be open down to lava in the bottom row")
+            break
+        if any(lv.cell(cx, r) != 0 for r in range(row - 4, row)):
+            err(f"Bridge {bridge.where}: 4 tiles of air over it are needed (column {cx})")
+            break
+    for cx in (b0 - 1, ax):
+        if lv.cell(cx, row) not in SOLID:
+            err(f"Bridge {bridge.where}: the floor at ({cx},{row}) on each side must be solid, level with it")
+    bx = boss.px[0] // GRID
+    if boss.px[1] // GRID != row or not (b0 + b1 + 1) / 2 <= bx <= b1:
+        err(f"Boss {boss.where}: should stand on the bridge's right half")
+    goals = lv.of("Goal")
+    if goals and not all(g.px[0] // GRID > ax for g in goals):
+        err("the Goal should lie past the axe (the flagpole hall after the bridge)")
+    return errors
+
+
+def slope_metrics(lv: Level) -> dict:
+    """valleys: places where a slope going down meets one going up at its low end; long_ramps:
+    unbroken chains of slopes rising the same way over 6+ columns; slope_columns: columns with a
+    slope (cell or entity)."""
+    g = Geometry(lv)
+    eps = 1e-9
+
+    def rising(s: Slope) -> int:
+        return 1 if s.h_right > s.h_left else -1
+
+    valleys = 0
+    nexts: dict[int, int] = {}
+    for i, a in enumerate(g.slopes):
+        for j, b in enumerate(g.slopes):
+            if b.c0 != a.c1 or abs(b.h_left - a.h_right) > eps:
+                continue
+            if rising(a) < 0 < rising(b):
+                valleys += 1
+            if rising(a) == rising(b):
+                nexts[i] = j
+    heads = set(range(len(g.slopes))) - set(nexts.values())
+    long_ramps = 0
+    for i in heads:
+        cols, k = 0, i
+        while True:
+            cols += g.slopes[k].c1 - g.slopes[k].c0
+            if k not in nexts:
+                break
+            k = nexts[k]
+        if cols >= 6:
+            long_ramps += 1
+    columns = {c for s in g.slopes for c in range(s.c0, s.c1)}
+    return {"valleys": valleys, "long_ramps": long_ramps, "slope_columns": len(columns)}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1302,20 +1705,22 @@ def grid_cell(px: int, pivot: float, size: int = GRID) -> int:
     return int((px + (-1 if pivot == 1 else 0)) / size)
 
 
-def project_json(lv: Level) -> dict:
+def level_json(lv: Level, world_iid: str, refs: dict[str, list]) -> dict:
+    """One level of the project (the main level or a room); adds its toc entries to `refs`."""
     W, H = lv.width, lv.height
     name = lv.name
-    level_iid = iid(name, "level")
-    world_iid = iid(name, "world")
-    layer_iids = {"Entities": iid(name, "layer", "Entities"), "Collisions": iid(name, "layer", "Collisions")}
+    # The main level keeps the names it always had; a room's names include its identifier.
+    scope = (name,) if not lv.is_room else (name, lv.identifier)
+    level_iid = iid(name, "level") if not lv.is_room else iid(name, "level", lv.identifier)
+    layer_iids = {"Entities": iid(*scope, "layer", "Entities"), "Collisions": iid(*scope, "layer", "Collisions")}
+    wx, wy = 0, lv.world_y
     counts: dict[str, int] = {}
     entities = []
-    refs: dict[str, list] = {}
     for e in lv.entities:
         d = e.d
         n = counts.get(d.ident, 0)
         counts[d.ident] = n + 1
-        e_iid = iid(name, "entity", d.ident, str(n))
+        e_iid = iid(*scope, "entity", d.ident, str(n))
         entities.append({
             "__identifier": d.ident,
             "__grid": [grid_cell(e.px[0], d.pivot[0]), grid_cell(e.px[1], d.pivot[1])],
@@ -1329,17 +1734,15 @@ def project_json(lv: Level) -> dict:
             "defUid": d.uid,
             "px": [e.px[0], e.px[1]],
             "fieldInstances": [field_instance_json(fd, e.fields[fd.ident]) for fd in d.fields],
-            "__worldX": e.px[0],
-            "__worldY": e.px[1],
+            "__worldX": e.px[0] + wx,
+            "__worldY": e.px[1] + wy,
         })
         if d.toc:
             refs.setdefault(d.ident, []).append({
                 "iids": {"worldIid": world_iid, "levelIid": level_iid, "layerIid": layer_iids["Entities"],
                          "entityIid": e_iid},
-                "worldX": e.px[0], "worldY": e.px[1], "widPx": e.width, "heiPx": e.height, "fields": {},
+                "worldX": e.px[0] + wx, "worldY": e.px[1] + wy, "widPx": e.width, "heiPx": e.height, "fields": {},
             })
-    toc = [{"identifier": d.ident, "instances": [], "instancesData": refs.get(d.ident, [])}
-           for d in ENTITY_DEFS if d.toc]
 
     def layer(ident: str, kind: str, uid: int, csv: list[int], ents: list) -> dict:
         tiled = kind == "IntGrid"
@@ -1355,7 +1758,7 @@ def project_json(lv: Level) -> dict:
             "__tilesetDefUid": TILESET_UID if tiled else None,
             "__tilesetRelPath": TILESET_REL_PATH if tiled else None,
             "iid": layer_iids[ident],
-            "levelId": LEVEL_UID,
+            "levelId": lv.uid,
             "layerDefUid": uid,
             "pxOffsetX": 0,
             "pxOffsetY": 0,
@@ -1363,18 +1766,18 @@ def project_json(lv: Level) -> dict:
             "optionalRules": [],
             "intGridCsv": csv,
             "autoLayerTiles": auto_layer_tiles(lv.theme, lv.rows) if tiled else [],
-            "seed": seed(name, ident),
+            "seed": seed(*scope, ident),
             "overrideTilesetUid": None,
             "gridTiles": [],
             "entityInstances": ents,
         }
 
-    level = {
+    return {
         "identifier": lv.identifier,
         "iid": level_iid,
-        "uid": LEVEL_UID,
-        "worldX": 0,
-        "worldY": 0,
+        "uid": lv.uid,
+        "worldX": wx,
+        "worldY": wy,
         "worldDepth": 0,
         "pxWid": W * GRID,
         "pxHei": H * GRID,
@@ -1396,6 +1799,18 @@ def project_json(lv: Level) -> dict:
         ],
         "__neighbours": [],
     }
+
+
+def project_json(lv: Level) -> dict:
+    """The project of a main level: it first (the level the game plays), then its rooms."""
+    W, H = lv.width, lv.height
+    name = lv.name
+    world_iid = iid(name, "world")
+    refs: dict[str, list] = {}
+    levels = [level_json(each, world_iid, refs) for each in lv.project]
+    toc = [{"identifier": d.ident, "instances": [], "instancesData": refs.get(d.ident, [])}
+           for d in ENTITY_DEFS if d.toc]
+
     return {
         "__header__": {
             "fileType": "LDtk Project JSON",
@@ -1439,7 +1854,7 @@ def project_json(lv: Level) -> dict:
         "customCommands": [],
         "flags": [],
         "defs": defs_json(),
-        "levels": [level],
+        "levels": levels,
         "worlds": [],
         "dummyWorldIid": world_iid,
     }
@@ -1517,6 +1932,27 @@ def check_consistency(doc: dict) -> list[str]:
     toc_ids = {t["identifier"] for t in doc["toc"]}
     if toc_ids != {e["identifier"] for e in defs["entities"] if e["exportToToc"]}:
         err("toc must list exactly the entities exported to it")
+    # Several levels: distinct identifiers, apart in the Free world layout, pipes linking them.
+    idents = [lvl["identifier"] for lvl in doc["levels"]]
+    if len(idents) != len(set(idents)):
+        err("level identifiers are not unique")
+    boxes = [(lvl["identifier"], lvl["worldX"], lvl["worldY"], lvl["pxWid"], lvl["pxHei"]) for lvl in doc["levels"]]
+    for k, (a, ax, ay, aw, ah) in enumerate(boxes):
+        for b, bx, by, bw, bh in boxes[k + 1:]:
+            if ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah:
+                err(f"levels {a} and {b} overlap in the world")
+    pipes_of = {lvl["identifier"]: [{f["__identifier"]: f["__value"] for f in ei["fieldInstances"]}
+                                    for li in lvl["layerInstances"] for ei in li["entityInstances"]
+                                    if ei["__identifier"] == "Pipe"]
+                for lvl in doc["levels"]}
+    for ident, pipes in pipes_of.items():
+        for f in pipes:
+            to_level = f.get("to_level") or ""
+            if to_level and to_level not in pipes_of:
+                err(f"level {ident}: pipe {f.get('name')!r} leads to level {to_level!r}, which is not in the project")
+            elif to_level and not any(q.get("name") == f.get("to_pipe") for q in pipes_of[to_level]):
+                err(f"level {ident}: pipe {f.get('name')!r} leads to pipe {f.get('to_pipe')!r}, which level "
+                    f"{to_level} does not have")
     return errors
 
 
@@ -1629,7 +2065,8 @@ def build(name: str) -> tuple[Level, str]:
     src = SRC_DIR / f"{name}.txt"
     rel = src.relative_to(ROOT).as_posix()
     lv = parse_source(name, src.read_text(encoding="utf-8"), rel)
-    problems = check_rules(lv) + check_brief(lv)
+    problems = [f"level {each.identifier}: {p}" for each in lv.project for p in check_rules(each, lv.project)]
+    problems += [f"level {lv.identifier}: {p}" for p in check_brief(lv)]
     if problems:
         raise LevelError(f"{rel}: {len(problems)} problem(s):\n  " + "\n  ".join(problems))
     doc = project_json(lv)
@@ -1648,6 +2085,13 @@ def build(name: str) -> tuple[Level, str]:
 
 
 def describe(lv: Level) -> str:
+    text = describe_level(lv)
+    for room in lv.rooms:
+        text += "\n  room " + describe_level(room)
+    return text
+
+
+def describe_level(lv: Level) -> str:
     counts: dict[str, int] = {}
     for e in lv.entities:
         key = e.ident
