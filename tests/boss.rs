@@ -161,7 +161,7 @@ fn fire_player_before_the_boss(times: u32) -> App {
     for kind in [PowerUpKind::Mushroom, PowerUpKind::FireFlower] {
         let feet = player_feet(&mut app);
         let world = app.world_mut();
-        spawn_power_up(&mut world.commands(), kind, feet, 1.0);
+        spawn_power_up(&mut world.commands(), kind, feet, 1.0, 0.0);
         world.flush();
         tick(&mut app, 3);
     }

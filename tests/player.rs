@@ -188,7 +188,7 @@ fn a_jump_pressed_just_before_landing_happens_on_landing() {
 fn give_mushroom(app: &mut App) {
     let feet = player_feet(app);
     let world = app.world_mut();
-    spawn_power_up(&mut world.commands(), PowerUpKind::Mushroom, feet, 1.0);
+    spawn_power_up(&mut world.commands(), PowerUpKind::Mushroom, feet, 1.0, 0.0);
     world.flush();
 }
 
@@ -568,4 +568,69 @@ fn a_power_up_is_kept_into_the_next_level_and_lost_by_dying() {
     assert!(died, "the player ran into the pit");
     assert_eq!(player(&mut app).0.form, Form::Small, "dying loses the power-up");
     assert_eq!(player_box(&mut app).size(), t.small_size);
+}
+
+/// Six tiles of run-up, a pit six tiles wide down to the level's bottom (the widest the levels
+/// have, `MAX_PIT` of the level generator), then ground.
+const SIX_TILE_PIT: [&str; 6] = [
+    "S...............................S",
+    "S...............................S",
+    "S...............................S",
+    "S...............................S",
+    "S.P.............................S",
+    "########......###################",
+];
+const PIT_FIRST_COLUMN: f32 = 8.0;
+const PIT_LAST_COLUMN: f32 = 13.0;
+
+/// Whether holding `letters` (right, with or without run) and jumping at step `take_off` (jump
+/// held for a full jump) leaves the player standing on the ground beyond the six-tile pit.
+fn crosses_the_pit(letters: &str, take_off: u32) -> bool {
+    let replay = Replay::default()
+        .hold(take_off, letters)
+        .hold(40, &format!("{letters}J"))
+        .hold(80, letters);
+    let mut app = app_on(write_level("pit", &SIX_TILE_PIT, &[]), replay);
+    tick(&mut app, 1);
+    let left = app.world().resource::<slope_bros::level::LevelInfo>().bounds.min.x;
+    let ground = player_feet(&mut app).y;
+    tick(&mut app, take_off + 100);
+    let feet = player_feet(&mut app);
+    let standing = player(&mut app).0.status == PlayerStatus::Alive && (feet.y - ground).abs() < 1.0;
+    standing && feet.x > left + (PIT_LAST_COLUMN + 1.0) * 16.0
+}
+
+/// The step at which the player, holding `letters` and never jumping, walks off the pit's edge.
+fn reaches_the_edge(letters: &str) -> u32 {
+    let mut app = app_on(
+        write_level("pit_edge", &SIX_TILE_PIT, &[]),
+        Replay::default().hold(400, letters),
+    );
+    tick(&mut app, 1);
+    let edge = app.world().resource::<slope_bros::level::LevelInfo>().bounds.min.x + PIT_FIRST_COLUMN * 16.0;
+    for step in 1..400 {
+        if player_feet(&mut app).x >= edge {
+            return step;
+        }
+        tick(&mut app, 1);
+    }
+    panic!("holding {letters:?} never reached the pit");
+}
+
+/// Some pits of the levels need a running jump: from the run-up the levels give it, no walking
+/// jump crosses a six-tile pit, whatever the step it takes off at (from well before the edge to
+/// past it, in coyote time), and a running jump does.
+#[test]
+fn a_six_tile_pit_needs_a_running_jump() {
+    let take_offs = |letters: &str| {
+        let edge = reaches_the_edge(letters);
+        (edge.saturating_sub(24)..edge + 8).collect::<Vec<_>>()
+    };
+    let walking: Vec<u32> = take_offs("R")
+        .into_iter()
+        .filter(|&step| crosses_the_pit("R", step))
+        .collect();
+    assert!(walking.is_empty(), "walking jumps at steps {walking:?} crossed the pit");
+    let running = take_offs("RB").into_iter().any(|step| crosses_the_pit("RB", step));
+    assert!(running, "no running jump crossed the pit");
 }

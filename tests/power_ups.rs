@@ -15,7 +15,7 @@ use slope_bros::tuning::Tuning;
 fn give(app: &mut App, kind: PowerUpKind) {
     let feet = player_feet(app);
     let world = app.world_mut();
-    spawn_power_up(&mut world.commands(), kind, feet, 1.0);
+    spawn_power_up(&mut world.commands(), kind, feet, 1.0, 0.0);
     world.flush();
     tick(app, 3);
 }
@@ -234,7 +234,13 @@ fn a_star_hops_along_the_ground() {
     let mut app = app_on(level, Replay::default());
     tick(&mut app, 2);
     let world = app.world_mut();
-    spawn_power_up(&mut world.commands(), PowerUpKind::Star, Vec2::new(120.0, 16.0), 1.0);
+    spawn_power_up(
+        &mut world.commands(),
+        PowerUpKind::Star,
+        Vec2::new(120.0, 16.0),
+        1.0,
+        0.0,
+    );
     world.flush();
     let mut path = Vec::new();
     for _ in 0..120 {

@@ -341,6 +341,8 @@ pub struct ItemTuning {
     pub multi_coin_max: u32,
     /// How deep into lava a body sinks before it is lost, px.
     pub lava_depth: f32,
+    /// Seconds a power-up takes to rise out of its block; it waits, untouchable, until it is out.
+    pub power_up_rise_time: f32,
 }
 
 impl Default for ItemTuning {
@@ -362,6 +364,7 @@ impl Default for ItemTuning {
             multi_coin_time: 4.0,
             multi_coin_max: 10,
             lava_depth: 4.0,
+            power_up_rise_time: 0.6,
         }
     }
 }

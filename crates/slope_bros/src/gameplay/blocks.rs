@@ -196,7 +196,13 @@ fn hit_blocks(
                 info.cells.set_block(cell, Some(Block::Used));
                 let direction = super::sign_or(above.center().x - transform.translation.x, 1.0);
                 if let Some(kind) = power_up {
-                    spawn_power_up(&mut commands, kind, Vec2::new(above.center().x, above.max.y), direction);
+                    spawn_power_up(
+                        &mut commands,
+                        kind,
+                        Vec2::new(above.center().x, above.max.y),
+                        direction,
+                        tuning.items.power_up_rise_time,
+                    );
                 }
                 sfx.write(Sfx::PowerupAppears);
             }

@@ -1,6 +1,8 @@
 //! Coins and power-ups. Coins are picked up by touch. Power-ups are physics bodies: a mushroom
 //! (and the extra-life one) slides along the ground (turning at walls, riding lifts, falling into
 //! pits), a star hops along, a fire flower stands where it came out, until the player touches it.
+//! A power-up first rises out of its block ([`Rising`]): its body waits on the block, frozen and
+//! untouchable, for `items.power_up_rise_time` while its picture comes up out of the block.
 
 use bevy::prelude::*;
 use bevy_platformer_physics::geometry::Aabb;
@@ -67,19 +69,57 @@ pub fn spawn_coin(commands: &mut Commands, center: Vec2) {
 /// A power-up's collider, px.
 pub const POWER_UP_SIZE: Vec2 = Vec2::new(14.0, 14.0);
 
-/// Spawns a power-up standing on `feet`, moving toward `direction` (a flower stays).
-pub fn spawn_power_up(commands: &mut Commands, kind: PowerUpKind, feet: Vec2, direction: f32) {
-    commands.spawn((
+/// A power-up still coming out of its block: frozen where it will stand, not collected, drawn
+/// behind the block and `left / rise_time` of its height down.
+#[derive(Component, Clone, Copy, Debug, Reflect)]
+#[reflect(Component)]
+#[require(Frozen)]
+pub struct Rising {
+    /// Seconds until it is out.
+    pub left: f32,
+    /// Seconds the whole rise takes.
+    pub rise_time: f32,
+}
+
+impl Rising {
+    /// The part of its height still inside the block: 1 when it appears, 0 when it is out.
+    pub fn hidden(&self) -> f32 {
+        if self.rise_time > 0.0 {
+            (self.left / self.rise_time).clamp(0.0, 1.0)
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Spawns a power-up that rises out of the block under `feet` for `rise_time` seconds, then
+/// moves toward `direction` (a flower stays).
+pub fn spawn_power_up(commands: &mut Commands, kind: PowerUpKind, feet: Vec2, direction: f32, rise_time: f32) {
+    let center = feet + Vec2::Y * POWER_UP_SIZE.y / 2.0;
+    let mut power_up = commands.spawn((
         PowerUp { kind, direction },
         Collider::rectangle(POWER_UP_SIZE.x, POWER_UP_SIZE.y),
-        Transform::from_translation((feet + Vec2::Y * POWER_UP_SIZE.y / 2.0).extend(draw_order::ITEMS)),
+        Transform::from_translation(center.extend(draw_order::ITEMS)),
     ));
+    if rise_time > 0.0 {
+        power_up.insert((
+            Rising {
+                left: rise_time,
+                rise_time,
+            },
+            // Behind the block it comes out of.
+            Transform::from_translation(center.extend(draw_order::TILES - 0.5)),
+        ));
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.register_type::<(Coin, PowerUp)>();
+    app.register_type::<(Coin, PowerUp, Rising)>();
     app.register_level_object("Coin", |commands, object| spawn_coin(commands, object.rect.center()));
-    app.add_systems(FixedUpdate, move_power_ups.in_set(GameSystems::Intent));
+    app.add_systems(
+        FixedUpdate,
+        (rise_out_of_blocks, move_power_ups).chain().in_set(GameSystems::Intent),
+    );
     app.add_systems(
         FixedUpdate,
         (collect_coins, collect_power_ups, fade_coin_pops, items_in_pits)
@@ -88,9 +128,24 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// Counts down each rising power-up's rise; once out, it is thawed and drawn in front.
+fn rise_out_of_blocks(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut rising: Query<(Entity, &mut Rising, &mut Transform)>,
+) {
+    for (entity, mut rise, mut transform) in &mut rising {
+        rise.left -= time.delta_secs();
+        if rise.left <= 0.0 {
+            commands.entity(entity).remove::<(Rising, Frozen)>();
+            transform.translation.z = draw_order::ITEMS;
+        }
+    }
+}
+
 fn move_power_ups(
     tuning: Res<Tuning>,
-    mut power_ups: Query<(&mut PowerUp, &Contacts, &mut Movement, &mut MovementInput)>,
+    mut power_ups: Query<(&mut PowerUp, &Contacts, &mut Movement, &mut MovementInput), Without<Rising>>,
 ) {
     for (mut power_up, contacts, mut movement, mut input) in &mut power_ups {
         if power_up.direction < 0.0 && contacts.solid_in(ContactDirection::Left).next().is_some() {
@@ -150,7 +205,7 @@ fn collect_power_ups(
     tuning: Res<Tuning>,
     mut progress: ResMut<GameProgress>,
     mut players: Query<(&mut Player, &Transform, &Collider)>,
-    power_ups: Query<(Entity, &PowerUp, &Transform, &Collider)>,
+    power_ups: Query<(Entity, &PowerUp, &Transform, &Collider), Without<Rising>>,
     mut grow: MessageWriter<ChangeForm>,
     mut sfx: MessageWriter<Sfx>,
 ) {

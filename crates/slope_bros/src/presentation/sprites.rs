@@ -14,7 +14,7 @@ use crate::gameplay::finale::{DOOR_OFFSET, Finale, FinaleStage};
 use crate::gameplay::fire::Fireball;
 use crate::gameplay::goal::{Checkpoint, Goal};
 use crate::gameplay::hammer::{Hammer, HammerThrower};
-use crate::gameplay::items::{Coin, CoinPop, PowerUp, PowerUpKind};
+use crate::gameplay::items::{Coin, CoinPop, POWER_UP_SIZE, PowerUp, PowerUpKind, Rising};
 use crate::gameplay::player::{Form, Player, PlayerStatus};
 use crate::gameplay::shell::Shell;
 use crate::gameplay::spring::Spring;
@@ -315,7 +315,9 @@ fn dress_new_items(
             PowerUpKind::FireFlower => assets.fire_flower.sprite(0),
             PowerUpKind::Star => assets.star.sprite(0),
         };
-        commands.entity(entity).insert((sprite, feet_anchor(16.0, 14.0)));
+        commands
+            .entity(entity)
+            .insert((sprite, feet_anchor(16.0, POWER_UP_SIZE.y)));
     }
     for entity in &fireballs {
         commands.entity(entity).insert((
@@ -350,12 +352,15 @@ fn dress_new_items(
 fn animate_items(
     time: Res<Time>,
     assets: Res<GameAssets>,
-    mut power_ups: Query<(&PowerUp, &mut Sprite), (Without<Fireball>, Without<Spring>)>,
+    mut power_ups: Query<(&PowerUp, Option<&Rising>, &mut Sprite, &mut Anchor), (Without<Fireball>, Without<Spring>)>,
     mut fireballs: Query<(&Fireball, &mut Sprite), (Without<PowerUp>, Without<Spring>)>,
     mut springs: Query<(&Spring, &mut Sprite), (Without<PowerUp>, Without<Fireball>)>,
 ) {
     let four = (time.elapsed_secs() / 0.1) as usize % 4;
-    for (power_up, mut sprite) in &mut power_ups {
+    for (power_up, rising, mut sprite, mut anchor) in &mut power_ups {
+        // Coming out of its block: the part still inside is drawn below the body, behind the block.
+        let hidden = rising.map_or(0.0, Rising::hidden);
+        *anchor = Anchor(feet_anchor(16.0, POWER_UP_SIZE.y).0 + Vec2::Y * hidden);
         match power_up.kind {
             PowerUpKind::FireFlower => set_frame(&mut sprite, &assets.fire_flower, four),
             PowerUpKind::Star => set_frame(&mut sprite, &assets.star, four),
