@@ -12,6 +12,7 @@ use bevy::time::TimeUpdateStrategy;
 use bevy::window::WindowResolution;
 
 use crate::GameCorePlugin;
+use crate::schedule::STEPS_PER_SECOND;
 use crate::cli::Options;
 use crate::input::{self, InputSource};
 use crate::level::{self, CurrentLevel, LevelLoadError, LevelReady, LevelSource};
@@ -139,6 +140,11 @@ pub fn windowed_app(
             path: path.clone(),
             after_frames: options.frames.unwrap_or(120),
         });
+        // One game step per frame, however slowly the window draws: frame N shows step N of
+        // the replay, on any machine.
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
+            1.0 / STEPS_PER_SECOND,
+        )));
     }
     app
 }

@@ -23,6 +23,7 @@ OPTIONS:
     --frames <N>            headless: steps to run (stops early at the goal); windowed: see --screenshot
     --trace <FILE.csv>      headless: write the player's state at every step
     --screenshot <FILE.png> windowed: save what the window shows after --frames frames, then exit
+                            (one game step per frame: frame N shows step N of a replay)
     --autopilot <FILE.ron>  plan a replay that reaches the level's goal (headless) and write it
                             (with --replay: starting from that replay, as far as it stays alive)
     -h, --help              this text
