@@ -12,13 +12,13 @@ use bevy::time::TimeUpdateStrategy;
 use bevy::window::WindowResolution;
 
 use crate::GameCorePlugin;
-use crate::schedule::STEPS_PER_SECOND;
 use crate::cli::Options;
 use crate::input::{self, InputSource};
 use crate::level::{self, CurrentLevel, LevelLoadError, LevelReady, LevelSource};
 use crate::paths::DataRoot;
 use crate::presentation::{self, ProcessStart, ScreenshotRequest};
 use crate::replay::{Recorder, Replay, ReplayCursor};
+use crate::schedule::STEPS_PER_SECOND;
 use crate::screens::{self, Screen, StartLevel};
 use crate::trace::Trace;
 use crate::tuning::Feel;

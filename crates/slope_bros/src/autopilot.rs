@@ -99,12 +99,22 @@ impl Rng {
     }
 }
 
-/// A random decision: mostly run right, sometimes jump (held for a while), wait, step back, or
-/// drop through a one-way platform.
+/// A random decision: mostly run right, sometimes jump (held for a while), wait, step back,
+/// drop through a one-way platform, or take a run-up (run right for up to a second and a half,
+/// then a long jump: the only way over the widest pits, which a run of short decisions almost
+/// never strings together).
 fn decision(rng: &mut Rng, jumping: &mut u32) -> (InputFrame, usize) {
     let mut frame = InputFrame::default();
     let mut steps = DECISION;
-    match rng.below(22) {
+    match rng.below(24) {
+        22 | 23 => {
+            frame.right = true;
+            frame.run = true;
+            steps = 12 + rng.below(78) as usize;
+            // The jump, held for two to six decisions, starts with the next decision.
+            *jumping = 2 + rng.below(5) as u32;
+            return (frame, steps);
+        }
         0..=11 => {
             frame.right = true;
             frame.run = rng.below(4) != 0;
@@ -162,13 +172,15 @@ fn continuation(rng: &mut Rng) -> Vec<InputFrame> {
 const GIVE_UP_BEFORE_DEATH: usize = 120;
 
 /// Plans a replay from the level's start to its goal, within `max_rounds` rounds, starting from
-/// the frames of `start` (empty: from nothing) as far as they stay alive.
+/// the frames of `start` (empty: from nothing) as far as they stay alive. `progress` is given
+/// the plan after every round that extends it (a plan so far, to resume from with `start`).
 pub fn plan(
     root: &DataRoot,
     level: &LevelSource,
     seed: u64,
     max_rounds: usize,
     start: &[InputFrame],
+    progress: &mut dyn FnMut(&Replay),
 ) -> Result<Replay, String> {
     let mut app = headless_app(root.clone(), level.clone(), None, InputSource::Idle);
     app.update();
@@ -220,7 +232,8 @@ pub fn plan(
             continue;
         }
         failures = 0;
-        plan = frames[..plan.len() + KEEP * DECISION].to_vec();
+        plan = frames[..(plan.len() + KEEP * DECISION).min(frames.len())].to_vec();
+        progress(&Replay::from_frames(Some(level.name()), &plan));
         eprintln!(
             "round {round}: {} steps planned, x {:.0} of {goal_x:.0}",
             plan.len(),

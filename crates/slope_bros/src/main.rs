@@ -52,7 +52,13 @@ fn run(options: Options, start: ProcessStart) -> Result<(), String> {
             let mut cursor = slope_bros::replay::ReplayCursor::new(old);
             (0..old.len()).map(|_| cursor.next_frame()).collect()
         });
-        let replay = slope_bros::autopilot::plan(&root, &level, seed, 600, &start)?;
+        // The plan so far is written after every round: stopped, it resumes with --replay.
+        let mut save = |so_far: &slope_bros::replay::Replay| {
+            if let Err(e) = std::fs::write(out, so_far.to_ron()) {
+                eprintln!("cannot write {}: {e}", out.display());
+            }
+        };
+        let replay = slope_bros::autopilot::plan(&root, &level, seed, 600, &start, &mut save)?;
         std::fs::write(out, replay.to_ron()).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
         println!("wrote {} steps to {}", replay.len(), out.display());
         return Ok(());
