@@ -20,8 +20,9 @@ use crate::replay::{InputFrame, Replay, ReplayCursor};
 const DECISION: usize = 6;
 /// Steps per candidate continuation.
 const HORIZON: usize = 240;
-/// Decisions kept from the best candidate.
-const KEEP: usize = 8;
+/// Decisions kept from the best candidate: half its horizon, so that a candidate that takes a
+/// run-up and a long jump is kept through its take-off.
+const KEEP: usize = 20;
 /// Candidates per round.
 const CANDIDATES: usize = 16;
 
