@@ -1,4 +1,4 @@
-//! The game's four levels: each loads headless with no problem, and its committed replay
+//! The game's eight levels: each loads headless with no problem, and its committed replay
 //! (`levels/replays/<level>.ron`) reaches the goal; the same replay twice gives identical traces;
 //! the command line runs headless and writes a trace; foreign LDtk projects load too.
 

@@ -65,7 +65,13 @@ fn violations(validator: &Validator, document: &Value) -> Vec<Violation> {
 // Files
 // ------------------------------------------------------------------------------------------------
 
-const LEVEL_NAMES: [&str; 4] = ["overworld", "underground", "sky", "castle"];
+use slope_bros::level::BUILTIN_LEVELS as LEVEL_NAMES;
+
+/// The themes the game draws (`Theme` in `level/mod.rs`).
+const THEMES: [&str; 4] = ["overworld", "underground", "sky", "castle"];
+/// The IntGrid values of hidden blocks (`levels/README.md`).
+const HIDDEN_COIN: u64 = 16;
+const HIDDEN_EXTRA_LIFE: u64 = 17;
 
 fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -262,7 +268,10 @@ fn broken_copies_of_a_level_are_rejected_with_the_path() {
     );
 }
 
-/// The conventions the game relies on, beyond the schema.
+/// The conventions the game relies on, beyond the schema. A project's first level is the level
+/// the game starts (one Player, a Goal, a known theme, at least one secret); every further level is a bonus room,
+/// entered only through pipes (a Pipe, no Player). Every pipe that leads somewhere leads to a
+/// level of the same project and to a pipe of that level.
 #[test]
 fn levels_have_the_layers_a_player_and_a_goal() {
     let mut failures = Vec::new();
@@ -270,10 +279,29 @@ fn levels_have_the_layers_a_player_and_a_goal() {
         let file = format!("levels/{name}.ldtk");
         let project = read_json(&repo_root().join(&file));
         let levels = project["levels"].as_array().map(Vec::as_slice).unwrap_or_default();
-        if levels.len() != 1 {
-            failures.push(format!("{file}: {} levels, expected one", levels.len()));
+        if levels.is_empty() {
+            failures.push(format!("{file}: no level"));
         }
-        for level in levels {
+        let entities = |level: &Value, identifier: &str| -> Vec<Value> {
+            level["layerInstances"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|l| l["entityInstances"].as_array())
+                .flatten()
+                .filter(|e| e["__identifier"] == identifier)
+                .cloned()
+                .collect()
+        };
+        let field = |entity: &Value, field: &str| -> Option<String> {
+            entity["fieldInstances"]
+                .as_array()?
+                .iter()
+                .find(|f| f["__identifier"] == field)?["__value"]
+                .as_str()
+                .map(str::to_string)
+        };
+        for (index, level) in levels.iter().enumerate() {
             let id = level["identifier"].as_str().unwrap_or("?");
             let layers: Vec<&str> = level["layerInstances"]
                 .as_array()
@@ -288,8 +316,10 @@ fn levels_have_the_layers_a_player_and_a_goal() {
                 .as_array()
                 .and_then(|fields| fields.iter().find(|f| f["__identifier"] == "theme"))
                 .and_then(|f| f["__value"].as_str());
-            if theme != Some(name) {
-                failures.push(format!("{file}: level {id}: theme {theme:?}, expected {name:?}"));
+            if !theme.is_some_and(|t| THEMES.contains(&t)) {
+                failures.push(format!(
+                    "{file}: level {id}: theme {theme:?}, expected one of {THEMES:?}"
+                ));
             }
             let all_layers = level["layerInstances"]
                 .as_array()
@@ -307,23 +337,65 @@ fn levels_have_the_layers_a_player_and_a_goal() {
                     }
                 }
             }
-            let count = |identifier: &str| {
-                all_layers
-                    .iter()
-                    .filter_map(|l| l["entityInstances"].as_array())
-                    .flatten()
-                    .filter(|e| e["__identifier"] == identifier)
-                    .count()
-            };
-            if count("Player") != 1 {
+            // A secret: a hidden block (IntGrid 16 or 17) or a pipe to a bonus room.
+            let hidden_blocks = all_layers
+                .iter()
+                .filter(|l| l["__type"] == "IntGrid")
+                .filter_map(|l| l["intGridCsv"].as_array())
+                .flatten()
+                .filter(|v| matches!(v.as_u64(), Some(HIDDEN_COIN | HIDDEN_EXTRA_LIFE)))
+                .count();
+            let pipes_to_rooms = entities(level, "Pipe")
+                .iter()
+                .filter(|p| field(p, "to_level").is_some_and(|l| !l.is_empty()))
+                .count();
+            if index == 0 && hidden_blocks + pipes_to_rooms == 0 {
                 failures.push(format!(
-                    "{file}: level {id}: {} Player entities, expected exactly one",
-                    count("Player")
+                    "{file}: level {id}: no secret (a hidden block or a pipe to a room)"
                 ));
             }
-            if count("Goal") == 0 {
-                failures.push(format!("{file}: level {id}: no Goal entity"));
+            let players = entities(level, "Player").len();
+            let pipes = entities(level, "Pipe");
+            if index == 0 {
+                if players != 1 {
+                    failures.push(format!(
+                        "{file}: level {id}: {players} Player entities, expected exactly one"
+                    ));
+                }
+                if entities(level, "Goal").is_empty() {
+                    failures.push(format!("{file}: level {id}: no Goal entity"));
+                }
+            } else {
+                if players != 0 {
+                    failures.push(format!(
+                        "{file}: room {id}: {players} Player entities; a room is entered through its pipes"
+                    ));
+                }
+                if pipes.is_empty() {
+                    failures.push(format!("{file}: room {id}: no Pipe, so no way in"));
+                }
             }
+            for pipe in &pipes {
+                let Some(to_level) = field(pipe, "to_level").filter(|l| !l.is_empty()) else {
+                    continue;
+                };
+                let to_pipe = field(pipe, "to_pipe").unwrap_or_default();
+                let target = levels.iter().find(|l| l["identifier"] == to_level.as_str());
+                let arrives = target.is_some_and(|target| {
+                    entities(target, "Pipe")
+                        .iter()
+                        .any(|p| field(p, "name").as_deref() == Some(to_pipe.as_str()))
+                });
+                if !arrives {
+                    failures.push(format!(
+                        "{file}: level {id}: a pipe leads to {to_level:?} pipe {to_pipe:?}, which {file} does not have"
+                    ));
+                }
+            }
+        }
+        let main_pipes = levels.first().map_or(0, |l| entities(l, "Pipe").len());
+        if levels.len() > 1 && main_pipes == 0 {
+            failures.push(format!("{file}: rooms but no pipe in the level leading to them"));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

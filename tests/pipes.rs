@@ -4,11 +4,17 @@
 
 use crate::common::*;
 use bevy::prelude::*;
+use bevy_platformer_physics::geometry::Aabb;
+use bevy_platformer_physics::prelude::*;
 use serde_json::json;
-use slope_bros::gameplay::player::PlayerStatus;
+use slope_bros::app::headless_app;
+use slope_bros::gameplay::pipe::{Pipe, PipeEntry};
+use slope_bros::gameplay::player::{Player, PlayerStatus};
 use slope_bros::gameplay::progress::{GameProgress, RunOutcome};
-use slope_bros::level::{LevelClock, LevelInfo};
-use slope_bros::replay::Replay;
+use slope_bros::input::InputSource;
+use slope_bros::level::{BUILTIN_LEVELS, LevelClock, LevelInfo, LevelSource};
+use slope_bros::replay::{Replay, ReplayCursor};
+use slope_bros::schedule::GameSystems;
 
 /// A pipe of `cells` (2 × 2 here) with its top-left cell at `cell`.
 fn pipe(cell: IVec2, name: &'static str, enter: &'static str, to_level: &'static str, to_pipe: &'static str) -> Placed {
@@ -207,5 +213,113 @@ fn only_a_pipe_that_leads_somewhere_is_entered_and_only_from_its_mouth() {
         player(&mut app).0.status,
         PlayerStatus::InPipe,
         "over the mouth it goes in"
+    );
+}
+
+/// The pipes of the level now being played: name, entry, where it leads, its box.
+fn pipes_here(app: &mut App) -> Vec<(Pipe, Aabb)> {
+    let world = app.world_mut();
+    world
+        .query::<(&Pipe, &Transform, &Collider)>()
+        .iter(world)
+        .map(|(pipe, transform, collider)| (pipe.clone(), collider.aabb(transform.translation.truncate())))
+        .collect()
+}
+
+/// Where to put the player's feet at the start of the next step.
+#[derive(Resource)]
+struct PutPlayer(Vec2);
+
+/// Moves the player as the game itself would, inside the fixed step (a move between updates
+/// would be undone by the transform easing).
+fn put_player_in_step(
+    mut commands: Commands,
+    put: Option<Res<PutPlayer>>,
+    mut players: Query<(&mut Transform, &Collider, &mut Velocity), With<Player>>,
+) {
+    let Some(put) = put else { return };
+    for (mut transform, collider, mut velocity) in &mut players {
+        transform.translation = (put.0 + Vec2::Y * collider.size.y / 2.0).extend(transform.translation.z);
+        velocity.0 = Vec2::ZERO;
+    }
+    commands.remove_resource::<PutPlayer>();
+}
+
+/// Puts the player's feet at `feet`, still, in the next step.
+fn put_player(app: &mut App, feet: Vec2) {
+    app.insert_resource(PutPlayer(feet));
+}
+
+/// The game's own levels, pipe by pipe: the player put on each pipe that leads to a room and
+/// holding Down goes into the room (which loads with no problem) and comes out on the pipe it
+/// names; put on the room's floor left of its side pipe and holding Right, it goes back and comes
+/// out on the main level's pipe that one names. Every level with a room is tried.
+#[test]
+fn the_levels_pipes_lead_to_their_rooms_and_back() {
+    let mut rooms_visited = 0;
+    for (i, level) in BUILTIN_LEVELS.iter().enumerate() {
+        let replay = Replay::default().hold(150, "D").hold(300, "R");
+        let mut app = headless_app(
+            root(),
+            LevelSource::Builtin(i),
+            None,
+            InputSource::Replay(ReplayCursor::new(&replay)),
+        );
+        app.add_systems(FixedUpdate, put_player_in_step.before(GameSystems::Intent));
+        app.update();
+        let main_level = level_name(&mut app);
+        let Some((down, mouth)) = pipes_here(&mut app)
+            .into_iter()
+            .find(|(pipe, _)| pipe.entry == PipeEntry::Down && pipe.leads_to.is_some())
+        else {
+            continue;
+        };
+        let to = down.leads_to.clone().unwrap();
+        put_player(&mut app, Vec2::new(mouth.center().x, mouth.max.y));
+        let mut steps = 1 + steps_until_level(&mut app, &to.level, 140);
+        tick(&mut app, 2);
+        steps += 2;
+        let problems = app.world().resource::<LevelInfo>().problems.clone();
+        assert!(problems.is_empty(), "{level}: room {}: {problems:?}", to.level);
+        let room_pipes = pipes_here(&mut app);
+        let (_, arrival) = room_pipes
+            .iter()
+            .find(|(pipe, _)| pipe.name == to.pipe)
+            .unwrap_or_else(|| panic!("{level}: room {} has no pipe {}", to.level, to.pipe));
+        let feet = player_feet(&mut app);
+        assert!(
+            (feet.y - arrival.max.y).abs() < 0.5 && (feet.x - arrival.center().x).abs() < 1.0,
+            "{level}: the player comes out on {} ({arrival:?}), feet at {feet}",
+            to.pipe
+        );
+
+        let (exit, exit_box) = room_pipes
+            .iter()
+            .find(|(pipe, _)| pipe.entry == PipeEntry::Right && pipe.leads_to.is_some())
+            .unwrap_or_else(|| panic!("{level}: room {} has no side pipe out", to.level));
+        let back = exit.leads_to.clone().unwrap();
+        assert_eq!(back.level, main_level, "{level}: the room leads back to its level");
+        // Down is held for the first 150 steps, then Right.
+        tick(&mut app, 150u32.saturating_sub(steps));
+        put_player(&mut app, Vec2::new(exit_box.min.x - 12.0, exit_box.min.y));
+        steps_until_level(&mut app, &main_level, 140);
+        tick(&mut app, 2);
+        let out = pipes_here(&mut app)
+            .into_iter()
+            .find(|(pipe, _)| pipe.name == back.pipe)
+            .unwrap_or_else(|| panic!("{level}: no pipe {} to come back out of", back.pipe))
+            .1;
+        let feet = player_feet(&mut app);
+        assert!(
+            (feet.y - out.max.y).abs() < 0.5 && (feet.x - out.center().x).abs() < 4.0,
+            "{level}: back out on {} ({out:?}), feet at {feet}",
+            back.pipe
+        );
+        assert_eq!(app.world().resource::<RunOutcome>().deaths, 0, "{level}");
+        rooms_visited += 1;
+    }
+    assert!(
+        rooms_visited >= 3,
+        "the overworld, hills and caverns have rooms: {rooms_visited} visited"
     );
 }

@@ -33,7 +33,16 @@ pub const PLAYER: &str = "Player";
 pub const PIPE: &str = "Pipe";
 
 /// The levels of a game, in order: worlds of [`LEVELS_PER_WORLD`], each ending in a castle.
-pub const BUILTIN_LEVELS: [&str; 4] = ["overworld", "underground", "sky", "castle"];
+pub const BUILTIN_LEVELS: [&str; 8] = [
+    "overworld",
+    "underground",
+    "sky",
+    "castle",
+    "hills",
+    "caverns",
+    "skyway",
+    "fortress",
+];
 
 /// Levels in a world.
 pub const LEVELS_PER_WORLD: usize = 4;
