@@ -17,7 +17,7 @@ use super::Sfx;
 use super::enemy::{KnockedOut, knock_out};
 use super::fire::Fireball;
 use super::hammer::throw_hammer;
-use super::player::{ChangeForm, Player, PlayerStatus};
+use super::player::{ChangeForm, Player, PlayerStatus, alive_player_boxes};
 use super::progress::GameProgress;
 use super::scoring::{Award, give};
 use crate::draw_order;
@@ -245,6 +245,17 @@ fn defeat(
     at: Vec2,
 ) {
     knock_out(commands, boss);
+    score_boss(commands, progress, sfx, tuning, at);
+}
+
+/// The boss is beaten, however: its score shown at `at`, its fall's sound.
+fn score_boss(
+    commands: &mut Commands,
+    progress: &mut GameProgress,
+    sfx: &mut MessageWriter<Sfx>,
+    tuning: &Tuning,
+    at: Vec2,
+) {
     give(commands, progress, sfx, at, Award::Points(tuning.enemies.boss_score));
     sfx.write(Sfx::BossFall);
 }
@@ -293,11 +304,7 @@ fn touch_axe(
     planks: Query<(Entity, &Transform), With<BridgePlank>>,
     mut sfx: MessageWriter<Sfx>,
 ) {
-    for (player, transform, collider) in &players {
-        if player.status != PlayerStatus::Alive {
-            continue;
-        }
-        let player_box = collider.aabb(transform.translation.truncate());
+    for player_box in alive_player_boxes(players.iter()) {
         for (mut axe, axe_transform) in &mut axes {
             let feet = axe_transform.translation.truncate();
             if axe.dropping.is_some() || !player_box.intersects(&Axe::aabb(feet), 0.0) {
@@ -359,14 +366,7 @@ fn boss_falls(
     for (entity, transform) in &bosses {
         if transform.translation.y < info.bounds.min.y - Boss::SIZE.y {
             let at = Vec2::new(transform.translation.x, info.bounds.min.y + 16.0);
-            give(
-                &mut commands,
-                &mut progress,
-                &mut sfx,
-                at,
-                Award::Points(tuning.enemies.boss_score),
-            );
-            sfx.write(Sfx::BossFall);
+            score_boss(&mut commands, &mut progress, &mut sfx, &tuning, at);
             commands.entity(entity).despawn();
         }
     }

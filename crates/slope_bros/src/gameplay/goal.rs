@@ -6,7 +6,7 @@ use bevy_platformer_physics::prelude::*;
 
 use super::Sfx;
 use super::finale::start_finale;
-use super::player::{Player, PlayerStatus};
+use super::player::{Player, PlayerStatus, alive_player_boxes};
 use super::progress::GameProgress;
 use crate::draw_order;
 use crate::level::{CurrentLevel, LevelEntity, RegisterLevelObject};
@@ -73,11 +73,7 @@ fn reach_checkpoints(
     mut checkpoints: Query<(&mut Checkpoint, &Transform)>,
     mut sfx: MessageWriter<Sfx>,
 ) {
-    for (player, transform, collider) in &players {
-        if player.status != PlayerStatus::Alive {
-            continue;
-        }
-        let player_box = collider.aabb(transform.translation.truncate());
+    for player_box in alive_player_boxes(players.iter()) {
         for (mut checkpoint, base) in &mut checkpoints {
             let feet = base.translation.truncate();
             let area = Aabb::from_min_size(feet - Vec2::X * 8.0, Vec2::new(16.0, 32.0));

@@ -9,7 +9,7 @@ use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::prelude::*;
 
 use super::Sfx;
-use super::player::{ChangeForm, Player, PlayerStatus};
+use super::player::{ChangeForm, Player, PlayerStatus, alive_player_boxes};
 use super::progress::GameProgress;
 use super::scoring::{Award, give};
 use crate::draw_order;
@@ -95,21 +95,23 @@ impl Rising {
 /// Spawns a power-up that rises out of the block under `feet` for `rise_time` seconds, then
 /// moves toward `direction` (a flower stays).
 pub fn spawn_power_up(commands: &mut Commands, kind: PowerUpKind, feet: Vec2, direction: f32, rise_time: f32) {
-    let center = feet + Vec2::Y * POWER_UP_SIZE.y / 2.0;
+    let rising = rise_time > 0.0;
+    // Rising, it is drawn behind the block it comes out of.
+    let z = if rising {
+        draw_order::TILES - 0.5
+    } else {
+        draw_order::ITEMS
+    };
     let mut power_up = commands.spawn((
         PowerUp { kind, direction },
         Collider::rectangle(POWER_UP_SIZE.x, POWER_UP_SIZE.y),
-        Transform::from_translation(center.extend(draw_order::ITEMS)),
+        Transform::from_translation((feet + Vec2::Y * POWER_UP_SIZE.y / 2.0).extend(z)),
     ));
-    if rise_time > 0.0 {
-        power_up.insert((
-            Rising {
-                left: rise_time,
-                rise_time,
-            },
-            // Behind the block it comes out of.
-            Transform::from_translation(center.extend(draw_order::TILES - 0.5)),
-        ));
+    if rising {
+        power_up.insert(Rising {
+            left: rise_time,
+            rise_time,
+        });
     }
 }
 
@@ -170,14 +172,6 @@ fn move_power_ups(
     }
 }
 
-fn player_boxes<'a>(
-    players: impl Iterator<Item = (&'a Player, &'a Transform, &'a Collider)>,
-) -> impl Iterator<Item = Aabb> {
-    players
-        .filter(|(p, ..)| p.status == PlayerStatus::Alive)
-        .map(|(_, t, c)| c.aabb(t.translation.truncate()))
-}
-
 fn collect_coins(
     mut commands: Commands,
     tuning: Res<Tuning>,
@@ -186,7 +180,7 @@ fn collect_coins(
     coins: Query<(Entity, &Transform), With<Coin>>,
     mut sfx: MessageWriter<Sfx>,
 ) {
-    for player_box in player_boxes(players.iter()) {
+    for player_box in alive_player_boxes(players.iter()) {
         for (entity, transform) in &coins {
             let coin_box = Aabb::from_center_half_size(transform.translation.truncate(), Coin::SIZE / 2.0);
             if player_box.intersects(&coin_box, 0.0) {

@@ -350,6 +350,15 @@ fn standing_box(transform: &Transform, collider: &Collider, size: Vec2) -> Aabb 
 }
 
 /// Gives the player the collider `size`, feet where they were.
+/// The boxes of the players that can touch things (alive: not dying, finished or in a pipe).
+pub(super) fn alive_player_boxes<'a>(
+    players: impl Iterator<Item = (&'a Player, &'a Transform, &'a Collider)>,
+) -> impl Iterator<Item = Aabb> {
+    players
+        .filter(|(p, ..)| p.status == PlayerStatus::Alive)
+        .map(|(_, t, c)| c.aabb(t.translation.truncate()))
+}
+
 pub(super) fn resize(transform: &mut Transform, collider: &mut Collider, size: Vec2) {
     let feet = transform.translation.y - collider.size.y / 2.0;
     transform.translation.y = feet + size.y / 2.0;

@@ -33,6 +33,21 @@ pub struct ObjectFields {
     pub texts: Vec<(String, String)>,
 }
 
+impl ObjectFields {
+    /// The Bool field `name` (false when absent).
+    pub fn flag(&self, name: &str) -> bool {
+        self.flags.iter().any(|(n, v)| n == name && *v)
+    }
+
+    /// The String field `name` ("" when absent or null).
+    pub fn text(&self, name: &str) -> &str {
+        self.texts
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or("", |(_, v)| v.as_str())
+    }
+}
+
 /// One placed object of a level, as its spawn function sees it.
 pub struct LevelObject<'a> {
     /// The entity's rectangle in the world, px.
@@ -53,16 +68,12 @@ impl LevelObject<'_> {
 
     /// The Bool field `name` (false when absent).
     pub fn flag(&self, name: &str) -> bool {
-        self.fields.flags.iter().any(|(n, v)| n == name && *v)
+        self.fields.flag(name)
     }
 
     /// The String field `name` ("" when absent or null).
     pub fn text(&self, name: &str) -> &str {
-        self.fields
-            .texts
-            .iter()
-            .find(|(n, _)| n == name)
-            .map_or("", |(_, v)| v.as_str())
+        self.fields.text(name)
     }
 }
 

@@ -134,15 +134,15 @@ pub fn restart_level(world: &mut World) {
         return start_level(world);
     };
     let level = world
-        .query::<(&ChildOf, &LevelIid)>()
+        .query::<(Entity, &ChildOf, &LevelIid)>()
         .iter(world)
-        .find(|(child_of, _)| {
+        .find(|(_, child_of, _)| {
             world
                 .get::<LevelWorld>(child_of.parent())
                 .is_some_and(|w| w.file == file)
         })
-        .map(|(child_of, iid)| (child_of.parent(), iid.get().clone()));
-    let Some((level_world, spawned_iid)) = level else {
+        .map(|(level, child_of, iid)| (level, child_of.parent(), iid.get().clone()));
+    let Some((spawned, level_world, spawned_iid)) = level else {
         return start_level(world);
     };
     if !world.resource::<LevelReady>().0 {
@@ -159,14 +159,7 @@ pub fn restart_level(world: &mut World) {
             world.resource_mut::<LevelReady>().0 = false;
         }
         _ => {
-            let spawned = world
-                .query::<(Entity, &LevelIid)>()
-                .iter(world)
-                .find(|(_, iid)| iid.get() == &spawned_iid)
-                .map(|(entity, _)| entity);
-            if let Some(entity) = spawned {
-                world.entity_mut(entity).insert(Respawn);
-            }
+            world.entity_mut(spawned).insert(Respawn);
         }
     }
 }
@@ -373,9 +366,10 @@ fn spawn_objects(world: &mut World, mut data: LevelData, iid: &str) {
     let tuning = world.resource::<Tuning>().clone();
     let objects = world.get_resource::<LevelObjects>().cloned().unwrap_or_default();
     let arrival_pipe = current.arrival.as_ref().map(|arrival| {
-        let pipe = data.objects.iter().find(|(p, fields)| {
-            p.identifier == PIPE && fields.texts.iter().any(|(n, v)| n == "name" && *v == arrival.pipe)
-        });
+        let pipe = data
+            .objects
+            .iter()
+            .find(|(p, fields)| p.identifier == PIPE && fields.text("name") == arrival.pipe);
         match pipe {
             // Out of the pipe: standing on its top, in its middle.
             Some((p, _)) => Vec2::new(p.rect.center().x, p.rect.max.y),

@@ -69,15 +69,11 @@ fn update_hud(
     mut problems: Query<&mut Text, (With<ProblemText>, Without<HudText>)>,
 ) {
     let progress = progress.map(|p| p.clone()).unwrap_or_default();
-    let name = if info.name.is_empty() {
-        current.source.name()
-    } else {
-        info.name.to_uppercase()
-    };
     // A built-in level shows its world and number; a bonus room is shown as the level it is in.
     let level = match current.source {
         LevelSource::Builtin(i) => format!("WORLD {}", world_and_level(i)),
-        LevelSource::File { .. } => name,
+        LevelSource::File { .. } if info.name.is_empty() => current.source.name(),
+        LevelSource::File { .. } => info.name.to_uppercase(),
     };
     for mut text in &mut texts {
         let line = format!(

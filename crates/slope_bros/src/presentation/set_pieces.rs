@@ -6,6 +6,7 @@ use bevy_platformer_physics::prelude::*;
 
 use super::AppSystems;
 use super::assets::GameAssets;
+use super::sprites::feet_anchor;
 use crate::gameplay::boss::{Axe, Boss, BridgePlank};
 use crate::gameplay::enemies::KnockedOut;
 use crate::gameplay::pipe::{EnteringPipe, PIPE_TIME, Pipe, PipeEntry};
@@ -74,8 +75,7 @@ fn dress_set_pieces(
     for entity in &bosses {
         commands.entity(entity).insert((
             assets.boss.sprite(0),
-            // The picture's bottom on the collider's bottom.
-            Anchor(Vec2::new(0.0, -0.5 + Boss::SIZE.y / 2.0 / 32.0)),
+            feet_anchor(32.0, Boss::SIZE.y),
             ObjectRect {
                 size: Vec2::splat(32.0),
                 offset: Vec2::new(0.0, 16.0 - Boss::SIZE.y / 2.0),

@@ -28,7 +28,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Anchor that puts a sprite's bottom on the bottom of a collider centred on the transform.
-fn feet_anchor(sprite_height: f32, collider_height: f32) -> Anchor {
+pub(super) fn feet_anchor(sprite_height: f32, collider_height: f32) -> Anchor {
     Anchor(Vec2::new(0.0, -0.5 + collider_height / 2.0 / sprite_height))
 }
 
