@@ -151,3 +151,50 @@ fn a_finale_that_falls_out_of_the_level_still_ends_it() {
         "the count ran and the level is done, though the slide went out of the level"
     );
 }
+
+/// The sounds the game asked for, step by step.
+#[derive(Resource, Default)]
+struct Heard(Vec<slope_bros::gameplay::Sfx>);
+
+fn listen(mut sfx: MessageReader<slope_bros::gameplay::Sfx>, mut heard: ResMut<Heard>) {
+    heard.0.extend(sfx.read().copied());
+}
+
+/// Frame by frame: with 100.5 s left nothing is said; the step the clock passes 100 s the time
+/// warning (its sound, and the faster music the presentation plays from it) comes once, and not
+/// again as the clock runs on.
+#[test]
+fn the_clock_warns_once_as_it_passes_100_seconds() {
+    use slope_bros::gameplay::Sfx;
+    use slope_bros::gameplay::progress::TIME_WARNING_AT;
+    let level = write_level("warning", &["S......S", "S..P...S", "########"], &[]);
+    let mut app = app_on(level, Replay::default());
+    app.init_resource::<Heard>();
+    app.add_systems(FixedPostUpdate, listen);
+    tick(&mut app, 1);
+    app.world_mut().resource_mut::<LevelClock>().left = TIME_WARNING_AT + 0.5;
+    let warnings = |app: &App| {
+        app.world()
+            .resource::<Heard>()
+            .0
+            .iter()
+            .filter(|s| **s == Sfx::TimeWarning)
+            .count()
+    };
+    tick(&mut app, 29);
+    assert_eq!(
+        warnings(&app),
+        0,
+        "{} s left: no warning yet",
+        app.world().resource::<LevelClock>().left
+    );
+    tick(&mut app, 2);
+    assert_eq!(
+        warnings(&app),
+        1,
+        "{} s left: the warning",
+        app.world().resource::<LevelClock>().left
+    );
+    tick(&mut app, 120);
+    assert_eq!(warnings(&app), 1, "once");
+}

@@ -94,3 +94,29 @@ fn rise_popups(time: Res<Time>, mut commands: Commands, mut popups: Query<(Entit
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each enemy of a chain scores more than the one before, and every one past the table's end
+    /// is an extra life.
+    #[test]
+    fn a_chain_climbs_the_scores_then_gives_extra_lives() {
+        let rules = GameRules::default();
+        let table = rules.chain_scores.len();
+        assert!(table >= 2, "a chain table to climb: {:?}", rules.chain_scores);
+        let awards: Vec<Award> = (0..table + 2).map(|i| Award::of_chain(&rules, i)).collect();
+        for pair in awards[..table].windows(2) {
+            match pair {
+                [Award::Points(a), Award::Points(b)] => assert!(b > a, "{awards:?}"),
+                _ => panic!("the table's part of the chain scores points: {awards:?}"),
+            }
+        }
+        assert_eq!(
+            &awards[table..],
+            &[Award::OneUp, Award::OneUp],
+            "past the table: extra lives"
+        );
+    }
+}
