@@ -2,7 +2,7 @@
 //! `levels/schema/JSON_SCHEMA.json`), checked with the `boon` validator. The validator is shown
 //! to accept LDtk's own sample projects and to reject broken copies of a level, naming where.
 //!
-//! Paths: `CARGO_MANIFEST_DIR` is `<repo>/crates/slope_bros`, so the repository is two levels up.
+//! Paths: the repository root is `DataRoot::built_from` (two levels above `crates/slope_bros`).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -74,7 +74,7 @@ const HIDDEN_COIN: u64 = 16;
 const HIDDEN_EXTRA_LIFE: u64 = 17;
 
 fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    crate::common::root().0
 }
 
 fn read_json(path: &Path) -> Value {

@@ -29,7 +29,7 @@ impl DataRoot {
                 tried.push(dir.to_path_buf());
             }
         }
-        let built_from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let built_from = Self::built_from().0;
         if has_data(&built_from) {
             return Ok(Self(built_from.canonicalize().unwrap_or(built_from)));
         }
@@ -41,9 +41,13 @@ impl DataRoot {
         ))
     }
 
-    /// The repository root this crate was built from (tests).
+    /// The repository root of this crate (tests): where `cargo` says the crate is as it runs,
+    /// else where it was built. (Cargo does not rebuild when the workspace moves, so the path
+    /// compiled in may be a clone that is gone.)
     pub fn built_from() -> Self {
-        Self(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
+        let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR")
+            .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
+        Self(manifest_dir.join("../.."))
     }
 
     /// `assets/`.

@@ -8,6 +8,13 @@ use bevy_platformer_physics::broad_phase::{BodyKind, BroadPhase, ColliderProxy};
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::prelude::*;
 
+/// This crate's folder: where `cargo test` says it is as the test runs, else where it was built.
+/// (Cargo does not rebuild a test when the workspace moves, so the path compiled in may be a
+/// clone that is gone.)
+pub fn crate_dir() -> std::path::PathBuf {
+    std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(|| env!("CARGO_MANIFEST_DIR").into(), Into::into)
+}
+
 /// The fixed step, seconds (100 Hz).
 pub const DT: f32 = 0.01;
 /// Distances closer than this count as equal, in pixels.

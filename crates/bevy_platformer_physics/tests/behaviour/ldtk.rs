@@ -18,7 +18,7 @@ use bevy_platformer_physics::ldtk::*;
 use bevy_platformer_physics::prelude::*;
 
 fn data(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    crate_dir()
         .join("tests/data/ldtk")
         .join(name)
 }

@@ -13,7 +13,7 @@ use bevy_platformer_physics::ldtk::*;
 use bevy_platformer_physics::prelude::*;
 
 fn sample(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    crate::common::crate_dir()
         .join("tests/data/ldtk/samples")
         .join(name)
 }
@@ -427,7 +427,7 @@ const TYPICAL: &str = "Typical_2D_platformer_example.ldtk";
 
 /// `tests/data/ldtk/`, where the typical sample and its pictures are.
 fn data_folder() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/ldtk")
+    crate::common::crate_dir().join("tests/data/ldtk")
 }
 
 fn typical_mapping() -> LdtkPhysicsMapping {
