@@ -21,6 +21,7 @@ mod loader_fuzz;
 mod pipes;
 mod player;
 mod power_ups;
+mod screens;
 #[cfg(feature = "xvfb-tests")]
 mod screenshot;
 mod tuning;

@@ -1,15 +1,20 @@
-//! The app, assembled in one place for both runs: [`windowed_app`] (a window, the screen flow,
-//! pictures and sound) and [`headless_app`] (the same rules with no window or GPU, one fixed step
-//! per `update()`). Both add [`GameCorePlugin`] (the rules and the [`Screen`] state); only the
-//! windowed app adds the live input, the screens' UI and the presentation.
+//! The app, assembled in one place for every run: [`windowed_app`] (a window, the screen flow,
+//! pictures and sound), [`offscreen_app`] (the same windowed game with no window or GPU, for tests
+//! of what a player sees and hears) and [`headless_app`] (the rules alone, one fixed step per
+//! `update()`). All add [`GameCorePlugin`] (the rules and the [`Screen`] state); only the windowed
+//! and offscreen apps add the live input, the screens' UI and the presentation.
 
 use std::time::{Duration, Instant};
 
 use bevy::image::{CompressedImageFormats, ImageLoader};
+use bevy::log::LogPlugin;
 use bevy::prelude::*;
+use bevy::render::RenderPlugin;
+use bevy::render::settings::WgpuSettings;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use bevy::window::WindowResolution;
+use bevy::window::{ExitCondition, WindowResolution};
+use bevy::winit::WinitPlugin;
 
 use crate::GameCorePlugin;
 use crate::cli::Options;
@@ -89,28 +94,90 @@ pub fn windowed_app(
     options: &Options,
     start: ProcessStart,
 ) -> App {
+    game_app(root, level, replay, options, start, Display::Window)
+}
+
+/// The windowed game with no window and no GPU: every screen, sprite, text and sound decision of
+/// [`windowed_app`] runs, and nothing is drawn or heard. Each `update()` is one frame of 1/60 s
+/// and one game step. Tests use it to check what a player would see and hear.
+pub fn offscreen_app(root: DataRoot, level: Option<LevelSource>, replay: Option<Replay>) -> App {
+    let mut app = game_app(
+        root,
+        level,
+        replay,
+        &Options::default(),
+        ProcessStart::now(),
+        Display::Offscreen,
+    );
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
+        1.0 / STEPS_PER_SECOND,
+    )));
+    app
+}
+
+/// Where the windowed game's frames go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Display {
+    /// A window, drawn by the GPU.
+    Window,
+    /// Nowhere: no window, no renderer.
+    Offscreen,
+}
+
+fn game_app(
+    root: DataRoot,
+    level: Option<LevelSource>,
+    replay: Option<Replay>,
+    options: &Options,
+    start: ProcessStart,
+    display: Display,
+) -> App {
     let mut app = App::new();
     app.insert_resource(start);
     let assets_folder = root.assets();
     let skip_title = level.is_some();
     let first = level.unwrap_or(LevelSource::Builtin(0));
     level::sources::register_asset_sources(&mut app, &root);
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: "Slope Bros".to_string(),
-                    resolution: WindowResolution::new(WINDOW_SIZE.0, WINDOW_SIZE.1),
+    let plugins = DefaultPlugins
+        .set(AssetPlugin {
+            file_path: assets_folder.display().to_string(),
+            ..default()
+        })
+        .set(ImagePlugin::default_nearest());
+    match display {
+        Display::Window => app.add_plugins(plugins.set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Slope Bros".to_string(),
+                resolution: WindowResolution::new(WINDOW_SIZE.0, WINDOW_SIZE.1),
+                ..default()
+            }),
+            ..default()
+        })),
+        Display::Offscreen => app.add_plugins(
+            plugins
+                .set(WindowPlugin {
+                    primary_window: None,
+                    exit_condition: ExitCondition::DontExit,
+                    ..default()
+                })
+                .disable::<WinitPlugin>()
+                // Tests run many apps in one process, and only one can own the global logger.
+                .disable::<LogPlugin>()
+                .set(RenderPlugin {
+                    render_creation: WgpuSettings {
+                        backends: None,
+                        ..default()
+                    }
+                    .into(),
                     ..default()
                 }),
-                ..default()
-            })
-            .set(AssetPlugin {
-                file_path: assets_folder.display().to_string(),
-                ..default()
-            })
-            .set(ImagePlugin::default_nearest()),
-    );
+        ),
+    };
+    if display == Display::Offscreen {
+        // Without a GPU the renderer does not register the image loader (it asks the GPU which
+        // compressed formats it reads): the images still load, as the headless app's do.
+        app.register_asset_loader(ImageLoader::new(CompressedImageFormats::empty()));
+    }
     if let Some(path) = &options.record {
         app.insert_resource(Recorder {
             path: path.clone(),

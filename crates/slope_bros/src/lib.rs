@@ -8,8 +8,9 @@
 //! - [`screens`]: the [`Screen`](screens::Screen) state and the screen flow (loading, title,
 //!   playing, pause, level complete, game over).
 //!
-//! [`app`] assembles them: the windowed app, and the headless one that runs the core alone, one
-//! fixed step per frame, deterministically (see [`headless`]).
+//! [`app`] assembles them: the windowed app, the same app offscreen (no window or GPU: tests of
+//! the screens, pictures and sounds), and the headless one that runs the core alone, one fixed
+//! step per frame, deterministically (see [`headless`]).
 //!
 //! Both load levels as a Bevy game with LDtk levels does ([`level::pipeline`]): `bevy_ecs_ldtk`
 //! spawns the level, the plugin's `LdtkPhysicsPlugin` gives it physics, the game spawns its objects

@@ -18,9 +18,7 @@ use bevy_platformer_physics::ldtk::*;
 use bevy_platformer_physics::prelude::*;
 
 fn data(name: &str) -> PathBuf {
-    crate_dir()
-        .join("tests/data/ldtk")
-        .join(name)
+    crate_dir().join("tests/data/ldtk").join(name)
 }
 
 fn sample() -> LdtkJson {

@@ -13,9 +13,7 @@ use bevy_platformer_physics::ldtk::*;
 use bevy_platformer_physics::prelude::*;
 
 fn sample(name: &str) -> PathBuf {
-    crate::common::crate_dir()
-        .join("tests/data/ldtk/samples")
-        .join(name)
+    crate::common::crate_dir().join("tests/data/ldtk/samples").join(name)
 }
 
 /// The mapping of a sample: `samples/<project>.physics.ron`, by the identifiers the projects give

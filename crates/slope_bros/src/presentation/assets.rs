@@ -153,38 +153,6 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, load_assets);
 }
 
-/// Sound effect and music names (files `audio/<name>.wav`).
-#[cfg(feature = "audio")]
-pub const SOUNDS: [&str; 27] = [
-    "jump",
-    "jump_big",
-    "coin",
-    "stomp",
-    "kick",
-    "bump",
-    "break",
-    "powerup_appears",
-    "powerup",
-    "hurt",
-    "die",
-    "one_up",
-    "checkpoint",
-    "hammer",
-    "fireball",
-    "spring",
-    "time_warning",
-    "flagpole",
-    "tick",
-    "pipe",
-    "boss_fall",
-    "pause",
-    "level_complete",
-    "game_over",
-    "music_overworld",
-    "music_underground",
-    "music_sky",
-];
-
 fn load_assets(mut commands: Commands, server: Res<AssetServer>, mut layouts: ResMut<Assets<TextureAtlasLayout>>) {
     let mut sheet = |file: &str, frame: UVec2, columns: u32, rows: u32| Sheet {
         image: server.load(format!("images/{file}")),
@@ -232,7 +200,7 @@ fn load_assets(mut commands: Commands, server: Res<AssetServer>, mut layouts: Re
     }
     #[cfg(feature = "audio")]
     {
-        for name in SOUNDS.into_iter().chain(["music_castle", "music_star"]) {
+        for name in super::audio::SOUNDS {
             assets.sounds.insert(name, server.load(format!("audio/{name}.wav")));
         }
     }

@@ -21,6 +21,7 @@ mod tiles;
 use bevy::prelude::*;
 
 pub use assets::GameAssets;
+pub use audio::{HURRIED_SPEED, Music, PlaySound, SOUNDS, Tune};
 pub use screenshot::ScreenshotRequest;
 pub use startup_time::ProcessStart;
 
