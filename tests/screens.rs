@@ -72,6 +72,23 @@ fn update_until(app: &mut App, what: &str, frames: u32, mut done: impl FnMut(&mu
     assert!(done(app), "{what}: not within {frames} frames");
 }
 
+/// Updates until the level has loaded and played a few steps.
+fn wait_for_play(app: &mut App) {
+    update_until(app, "the level's first steps", 600, |app| {
+        app.world().resource::<LevelClock>().steps > 5
+    });
+}
+
+/// How many times `sound` was asked for.
+fn times_heard(app: &App, sound: &str) -> usize {
+    app.world()
+        .resource::<Heard>()
+        .0
+        .iter()
+        .filter(|s| **s == sound)
+        .count()
+}
+
 fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()
 }
@@ -218,34 +235,16 @@ fn pausing_plays_the_pause_jingle_and_shows_the_menu() {
         Some(file_level(write_level("pause_jingle", &FLAT, &[]))),
         Some(Replay::default()),
     );
-    update_until(&mut app, "the level", 600, |app| {
-        app.world().resource::<LevelClock>().steps > 5
-    });
-    assert!(!app.world().resource::<Heard>().0.contains(&"pause"));
+    wait_for_play(&mut app);
+    assert_eq!(times_heard(&app, "pause"), 0);
     tap(&mut app, KeyCode::Escape);
     assert_eq!(*app.world().resource::<State<Pause>>().get(), Pause::Paused);
-    assert_eq!(
-        app.world()
-            .resource::<Heard>()
-            .0
-            .iter()
-            .filter(|s| **s == "pause")
-            .count(),
-        1
-    );
+    assert_eq!(times_heard(&app, "pause"), 1);
     assert!(texts(&mut app).iter().any(|t| t == "PAUSED"));
     // Resuming plays nothing.
     tap(&mut app, KeyCode::Escape);
     assert_eq!(*app.world().resource::<State<Pause>>().get(), Pause::Running);
-    assert_eq!(
-        app.world()
-            .resource::<Heard>()
-            .0
-            .iter()
-            .filter(|s| **s == "pause")
-            .count(),
-        1
-    );
+    assert_eq!(times_heard(&app, "pause"), 1);
 }
 
 #[test]
@@ -263,9 +262,7 @@ fn the_flagpole_plays_its_fanfare_and_the_level_complete_screen_follows() {
         &[],
     );
     let mut app = offscreen(Some(file_level(level)), Some(Replay::default().hold(600, "R")));
-    update_until(&mut app, "the level", 600, |app| {
-        app.world().resource::<LevelClock>().steps > 2
-    });
+    wait_for_play(&mut app);
     update_until(&mut app, "the flagpole", 600, |app| {
         player(app).status == PlayerStatus::Finished
     });
@@ -302,9 +299,7 @@ fn the_music_follows_the_play_hurried_at_100_seconds_star_tune_and_silence_on_de
     // Standing still for 4 s, then walking right into the pit.
     let replay = Replay::default().hold(240, "").hold(300, "R");
     let mut app = offscreen(Some(file_level(level)), Some(replay));
-    update_until(&mut app, "the level", 600, |app| {
-        app.world().resource::<LevelClock>().steps > 5
-    });
+    wait_for_play(&mut app);
     assert_eq!(
         music(&app),
         Some(Tune {
@@ -477,9 +472,7 @@ fn growing_and_shrinking_flicker_between_the_two_pictures_and_the_object_rect_fo
         }],
     );
     let mut app = offscreen(Some(file_level(level)), Some(Replay::default()));
-    update_until(&mut app, "the level", 600, |app| {
-        app.world().resource::<LevelClock>().steps > 2
-    });
+    wait_for_play(&mut app);
     let feet = crate::common::player_feet(&mut app);
     app.world_mut()
         .run_system_once(move |mut commands: Commands| {
@@ -545,9 +538,7 @@ fn a_rising_power_up_is_drawn_out_of_its_block_from_behind_it() {
         Some(file_level(write_level("rising_picture", &FLAT, &[]))),
         Some(Replay::default()),
     );
-    update_until(&mut app, "the level", 600, |app| {
-        app.world().resource::<LevelClock>().steps > 2
-    });
+    wait_for_play(&mut app);
     // On the ground (the top of a block) ten tiles right of the player.
     let feet = crate::common::player_feet(&mut app) + Vec2::X * 160.0;
     app.world_mut()
