@@ -18,6 +18,8 @@ use bevy::winit::WinitPlugin;
 
 use crate::GameCorePlugin;
 use crate::cli::Options;
+use crate::gameplay::player::Form;
+use crate::gameplay::progress::StartingForm;
 use crate::input::{self, InputSource};
 use crate::level::{self, CurrentLevel, LevelLoadError, LevelReady, LevelSource};
 use crate::paths::DataRoot;
@@ -38,6 +40,17 @@ const HEADLESS_LOAD_LIMIT: Duration = Duration::from_secs(60);
 /// `start` replaces the level's player start; `input` is what the player presses. Returns once the
 /// level is ready (or could not be loaded: [`LevelLoadError`] says why).
 pub fn headless_app(root: DataRoot, level: LevelSource, start: Option<Vec2>, input: InputSource) -> App {
+    headless_app_starting_as(root, level, start, input, Form::Small)
+}
+
+/// [`headless_app`] with a new game that starts in `form`.
+pub fn headless_app_starting_as(
+    root: DataRoot,
+    level: LevelSource,
+    start: Option<Vec2>,
+    input: InputSource,
+    form: Form,
+) -> App {
     let mut app = App::new();
     level::sources::register_asset_sources(&mut app, &root);
     app.add_plugins((
@@ -57,6 +70,7 @@ pub fn headless_app(root: DataRoot, level: LevelSource, start: Option<Vec2>, inp
         watch_files: false,
     });
     app.world_mut().resource_mut::<CurrentLevel>().start_override = start;
+    app.insert_resource(StartingForm(form));
     app.insert_resource(Trace::default());
     app.insert_resource(input);
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing);
@@ -201,6 +215,9 @@ fn game_app(
         app.insert_resource(feel);
     }
     app.insert_resource(StartLevel { skip_title });
+    if let Some(form) = options.power_up {
+        app.insert_resource(StartingForm(form));
+    }
     app.add_plugins((screens::plugin, presentation::plugin));
     if let Some(path) = &options.screenshot {
         app.insert_resource(ScreenshotRequest {

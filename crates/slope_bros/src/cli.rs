@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use crate::gameplay::player::Form;
 use crate::tuning::Feel;
 use bevy::math::Vec2;
 
@@ -13,10 +14,12 @@ USAGE:
     slope_bros [OPTIONS]
 
 OPTIONS:
-    --level <NAME|PATH>     play this level: overworld, underground, sky, castle, or any .ldtk file
+    --level <NAME|PATH>     play this level: overworld, underground, sky, castle, hills, caverns,
+                            skyway, fortress, or any .ldtk file
     --mapping <FILE>        physics mapping (RON) for a foreign .ldtk file
     --start <X,Y>           start the player's feet here (world px) instead of the Player entity
     --feel <modern|classic> how the player moves: the game's own feel (default) or Super Mario Bros.'s
+    --power-up <small|big|fire>  start the game in this form (default small)
     --record <FILE.ron>     write the session's input as a replay when the game exits
     --headless              run the game rules without a window (needs --frames)
     --replay <FILE.ron>     drive the player with a recorded replay
@@ -40,6 +43,8 @@ pub struct Options {
     pub start: Option<Vec2>,
     /// `--feel`.
     pub feel: Option<Feel>,
+    /// `--power-up`.
+    pub power_up: Option<Form>,
     /// `--record`.
     pub record: Option<PathBuf>,
     /// `--headless`.
@@ -78,6 +83,13 @@ impl Options {
                     let text = value("--feel")?;
                     options.feel = Some(
                         Feel::parse(&text).ok_or_else(|| format!("--feel takes modern or classic, not {text:?}"))?,
+                    );
+                }
+                "--power-up" => {
+                    let text = value("--power-up")?;
+                    options.power_up = Some(
+                        Form::parse(&text)
+                            .ok_or_else(|| format!("--power-up takes small, big or fire, not {text:?}"))?,
                     );
                 }
                 "--record" => options.record = Some(value("--record")?.into()),
@@ -135,18 +147,30 @@ mod tests {
             "t.csv",
             "--start",
             "40, 32",
+            "--power-up",
+            "fire",
         ])
         .unwrap();
         assert!(options.headless);
         assert_eq!(options.level.as_deref(), Some("sky"));
         assert_eq!(options.frames, Some(600));
         assert_eq!(options.start, Some(Vec2::new(40.0, 32.0)));
+        assert_eq!(options.power_up, Some(Form::Fire));
+    }
+
+    #[test]
+    fn the_usage_names_every_level_of_the_game() {
+        for level in crate::level::BUILTIN_LEVELS {
+            assert!(USAGE.contains(level), "{level} is missing from the usage");
+        }
     }
 
     #[test]
     fn bad_options_are_named() {
         assert!(parse(&["--frames", "many"]).unwrap_err().contains("--frames"));
         assert!(parse(&["--start", "1;2"]).unwrap_err().contains("--start"));
+        let error = parse(&["--power-up", "huge"]).unwrap_err();
+        assert!(error.contains("--power-up") && error.contains("huge"), "{error}");
         assert!(parse(&["--fly"]).unwrap_err().contains("--fly"));
         assert!(parse(&["--level"]).unwrap_err().contains("--level needs a value"));
         assert!(parse(&["--headless"]).unwrap_err().contains("--frames"));

@@ -7,8 +7,8 @@ pub const FAR_BACKGROUND: f32 = -20.0;
 pub const NEAR_BACKGROUND: f32 = -10.0;
 /// The level's tiles.
 pub const TILES: f32 = 1.0;
-/// The lit edge drawn along a slope's surface, over its tiles.
-pub const SLOPE_EDGE: f32 = 1.1;
+/// Slope entities, over the grass of the ground tiles under their foot.
+pub const SLOPES: f32 = 1.1;
 /// Lava, over the bodies that sink into it.
 pub const LAVA: f32 = 12.0;
 /// Goal flags and checkpoints.

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
-use crate::app::headless_app;
-use crate::gameplay::player::Player;
+use crate::app::headless_app_starting_as;
+use crate::gameplay::player::{Form, Player};
 use crate::gameplay::progress::{GameProgress, RunOutcome};
 use crate::input::InputSource;
 use crate::level::{LevelLoadError, LevelSource};
@@ -32,6 +32,8 @@ pub struct HeadlessRun {
     pub trace: Option<PathBuf>,
     /// Keep running after the goal is reached (until `frames`).
     pub run_past_goal: bool,
+    /// The form the player starts in.
+    pub power_up: Form,
 }
 
 /// What a headless run came to.
@@ -57,7 +59,7 @@ pub fn run(run: &HeadlessRun) -> Result<HeadlessReport, String> {
         Some(replay) => InputSource::Replay(ReplayCursor::new(replay)),
         None => InputSource::Idle,
     };
-    let mut app = headless_app(run.root.clone(), run.level.clone(), run.start, input);
+    let mut app = headless_app_starting_as(run.root.clone(), run.level.clone(), run.start, input, run.power_up);
     if let Some(replay) = &run.replay {
         app.insert_resource(replay.feel);
     }
@@ -98,6 +100,7 @@ pub fn run(run: &HeadlessRun) -> Result<HeadlessReport, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::headless_app;
     use crate::level::LevelClock;
 
     #[test]

@@ -80,6 +80,7 @@ fn run(options: Options, start: ProcessStart) -> Result<(), String> {
             start: options.start,
             trace: options.trace.clone(),
             run_past_goal: false,
+            power_up: options.power_up.unwrap_or_default(),
         })?;
         println!(
             "steps {} · goal {} · deaths {} · score {} · final position {}",

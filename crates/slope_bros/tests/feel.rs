@@ -243,6 +243,7 @@ fn a_replay_names_its_feel_and_plays_with_it() {
             start: None,
             trace: None,
             run_past_goal: true,
+            power_up: Default::default(),
         })
         .unwrap();
         let last = report.trace.lines().last().unwrap().to_string();

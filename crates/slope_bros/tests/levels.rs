@@ -59,6 +59,7 @@ fn every_committed_replay_reaches_its_goal() {
             start: None,
             trace: None,
             run_past_goal: false,
+            power_up: Default::default(),
         })
         .unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(
@@ -87,6 +88,7 @@ fn the_same_replay_twice_gives_identical_traces() {
         start: None,
         trace: None,
         run_past_goal: true,
+        power_up: Default::default(),
     };
     let first = headless::run(&run).unwrap();
     let second = headless::run(&run).unwrap();
@@ -160,6 +162,7 @@ fn a_foreign_ldtk_project_plays_with_its_own_mapping() {
         start: None,
         trace: None,
         run_past_goal: true,
+        power_up: Default::default(),
     })
     .unwrap();
     assert_eq!(report.deaths, 0);
@@ -205,6 +208,7 @@ fn the_ldtk_samples_of_every_shape_play_with_their_mappings() {
             start: None,
             trace: None,
             run_past_goal: true,
+            power_up: Default::default(),
         })
         .unwrap_or_else(|e| panic!("{project}: {e}"));
         let rows: Vec<&str> = report.trace.lines().skip(1).collect();

@@ -570,6 +570,57 @@ fn a_power_up_is_kept_into_the_next_level_and_lost_by_dying() {
     assert_eq!(player_box(&mut app).size(), t.small_size);
 }
 
+/// `--power-up fire`: the game starts with the fire flower's player (big collider, fireballs),
+/// which a death takes away as it takes a power-up found in the level.
+#[test]
+fn a_game_started_with_a_power_up_starts_with_it_until_a_death() {
+    let t = Tuning::default().player;
+    let rows = [
+        "S.......................S",
+        "S.P.....................S",
+        "###############....######",
+    ];
+    let path = write_level("start_fire", &rows, &[]);
+    let source = slope_bros::level::LevelSource::File {
+        path,
+        mapping: Some(root().levels().join("mapping.ron")),
+    };
+    let replay = Replay::default().hold(30, "").hold(2, "B").hold(600, "R");
+    let mut app = slope_bros::app::headless_app_starting_as(
+        root(),
+        source,
+        None,
+        slope_bros::input::InputSource::Replay(slope_bros::replay::ReplayCursor::new(&replay)),
+        Form::Fire,
+    );
+    tick(&mut app, 1);
+    assert_eq!(player(&mut app).0.form, Form::Fire);
+    assert_eq!(player_box(&mut app).size(), t.big_size, "with the big collider");
+    assert!((player_feet(&mut app).y - 16.0).abs() < 0.5, "standing on the ground");
+    assert_eq!(app.world().resource::<GameProgress>().form, Form::Fire);
+    tick(&mut app, 32);
+    let fireballs = app
+        .world_mut()
+        .query::<&slope_bros::gameplay::fire::Fireball>()
+        .iter(app.world())
+        .count();
+    assert_eq!(fireballs, 1, "the run button threw a fireball");
+    let mut died = false;
+    for _ in 0..600 {
+        tick(&mut app, 1);
+        died |= matches!(player(&mut app).0.status, PlayerStatus::Dying(_));
+        if died && player(&mut app).0.status == PlayerStatus::Alive {
+            break;
+        }
+    }
+    assert!(died, "the player ran into the pit");
+    assert_eq!(
+        player(&mut app).0.form,
+        Form::Small,
+        "the restart after a death is small"
+    );
+}
+
 /// Six tiles of run-up, a pit six tiles wide down to the level's bottom (the widest the levels
 /// have, `MAX_PIT` of the level generator), then ground.
 const SIX_TILE_PIT: [&str; 6] = [

@@ -30,6 +30,16 @@ pub enum Form {
 }
 
 impl Form {
+    /// `small`, `big` or `fire`.
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "small" => Some(Self::Small),
+            "big" => Some(Self::Big),
+            "fire" => Some(Self::Fire),
+            _ => None,
+        }
+    }
+
     /// Two tiles tall (big or fire): breaks bricks, crouches, survives a hit.
     pub fn is_big(self) -> bool {
         self != Self::Small

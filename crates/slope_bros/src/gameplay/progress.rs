@@ -26,13 +26,13 @@ pub struct GameProgress {
 }
 
 impl GameProgress {
-    /// A new game.
-    pub fn new(rules: &GameRules) -> Self {
+    /// A new game, the player starting in `form`.
+    pub fn new(rules: &GameRules, form: StartingForm) -> Self {
         Self {
             score: 0,
             coins: 0,
             lives: rules.lives,
-            form: Form::Small,
+            form: form.0,
         }
     }
 
@@ -55,6 +55,12 @@ impl GameProgress {
     }
 }
 
+/// The form every new game starts in: small, unless the command line asked for a power-up
+/// (`--power-up`, to try a level or take a picture with one).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
+#[reflect(Resource)]
+pub struct StartingForm(pub Form);
+
 /// What happened in this run so far.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Reflect)]
 #[reflect(Resource)]
@@ -70,7 +76,8 @@ pub struct RunOutcome {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.register_type::<(GameProgress, LevelClock, RunOutcome)>();
+    app.register_type::<(GameProgress, LevelClock, RunOutcome, StartingForm)>();
+    app.init_resource::<StartingForm>();
     app.add_message::<PlayerDied>();
     app.init_resource::<LevelClock>().init_resource::<RunOutcome>();
     app.add_systems(Startup, new_game);
@@ -83,8 +90,8 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn new_game(mut commands: Commands, tuning: Res<Tuning>) {
-    commands.insert_resource(GameProgress::new(&tuning.rules));
+fn new_game(mut commands: Commands, tuning: Res<Tuning>, form: Res<StartingForm>) {
+    commands.insert_resource(GameProgress::new(&tuning.rules, *form));
 }
 
 /// Seconds left on the clock when the time warning sounds (and the music speeds up).

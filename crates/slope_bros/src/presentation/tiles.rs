@@ -1,7 +1,7 @@
 //! The level's tiles: for a collision layer that the project does not draw (a foreign project's;
 //! the game's own levels are drawn by their LDtk tiles, [`super::level_tilemap`]), one sprite per
 //! IntGrid cell by physics kind (from the theme's row of `tiles.png`); in every level, slope
-//! entities as filled triangles, one-way platforms and lifts as rows of tiles; blocks bump and
+//! entities drawn texel column by texel column from the ground tiles, one-way platforms and lifts as rows of tiles; blocks bump and
 //! bricks burst into debris when hit.
 
 use std::collections::HashMap;
@@ -14,7 +14,7 @@ use super::AppSystems;
 use super::assets::GameAssets;
 use crate::draw_order;
 use crate::gameplay::blocks::BlockHit;
-use crate::level::{Block, LevelCells, LevelEntity, LevelInfo, LevelSpawned, Theme};
+use crate::level::{Block, LevelCells, LevelEntity, LevelInfo, LevelSpawned};
 
 /// The sprite of a cell.
 #[derive(Component, Clone, Copy, Debug)]
@@ -130,37 +130,44 @@ fn dress_platforms(
     mut commands: Commands,
     assets: Res<GameAssets>,
     info: Res<LevelInfo>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-    slopes: Query<(Entity, &SlopeSegment), Added<SlopeSegment>>,
+    slopes: Query<&SlopeSegment, Added<SlopeSegment>>,
     platforms: Query<
         (Entity, &Collider, Has<PathFollower>),
         (Or<(Added<OneWayPlatform>, Added<PathFollower>)>, Without<Sprite>),
     >,
 ) {
-    let (fill, edge) = theme_colors(info.theme);
-    for (entity, slope) in &slopes {
+    let cells = &info.cells;
+    let texel = cells.cell_size / TILE_TEXELS as f32;
+    // The ground under a slope's foot loses its grass: the slope's earth goes on down into it.
+    let grass_below = |point: Vec2| {
+        let cell = cells.cell_at(point);
+        if cells.game_values {
+            cells.block(cell) == Some(Block::Ground)
+        } else {
+            cells.value(cell) != 0
+        }
+    };
+    for slope in &slopes {
         let shape = SlopeShape::new(slope.start, slope.end);
-        let (left, right) = (shape.left, shape.right);
-        let bottom = left.y.min(right.y);
-        let triangle = Triangle2d::new(
-            left,
-            right,
-            Vec2::new(if left.y > right.y { left.x } else { right.x }, bottom),
-        );
-        commands.entity(entity).insert((
-            Mesh2d(meshes.add(triangle)),
-            MeshMaterial2d(materials.add(fill)),
-            Transform::from_xyz(0.0, 0.0, draw_order::TILES),
-        ));
-        let length = left.distance(right);
-        let angle = (right - left).to_angle();
-        commands.spawn((
-            LevelEntity,
-            Sprite::from_color(edge, Vec2::new(length, 3.0)),
-            Transform::from_translation(((left + right) / 2.0 - Vec2::Y).extend(draw_order::SLOPE_EDGE))
-                .with_rotation(Quat::from_rotation_z(angle)),
-        ));
+        for piece in slope_pieces(shape, cells.origin, texel, grass_below) {
+            let tile = GameAssets::tile(info.theme, piece.tile_column);
+            let corner =
+                UVec2::new(tile as u32 % 16, tile as u32 / 16) * TILE_TEXELS + UVec2::new(piece.texel_x, piece.texel_y);
+            let height = piece.texels as f32 * texel;
+            commands.spawn((
+                LevelEntity,
+                Sprite {
+                    image: assets.tiles.image.clone(),
+                    rect: Some(Rect::from_corners(
+                        corner.as_vec2(),
+                        (corner + UVec2::new(1, piece.texels)).as_vec2(),
+                    )),
+                    custom_size: Some(Vec2::new(texel, height)),
+                    ..default()
+                },
+                Transform::from_xyz(piece.left + texel / 2.0, piece.top - height / 2.0, draw_order::SLOPES),
+            ));
+        }
     }
     for (entity, collider, lift) in &platforms {
         let column = if lift { 14 } else { 3 };
@@ -175,13 +182,78 @@ fn dress_platforms(
     }
 }
 
-fn theme_colors(theme: Theme) -> (Color, Color) {
-    match theme {
-        Theme::Overworld => (Color::srgb_u8(0x9c, 0x5a, 0x2c), Color::srgb_u8(0x4c, 0xb0, 0x3c)),
-        Theme::Underground => (Color::srgb_u8(0x3a, 0x4a, 0x6a), Color::srgb_u8(0x7a, 0x8a, 0xaa)),
-        Theme::Sky => (Color::srgb_u8(0xe8, 0xf0, 0xff), Color::srgb_u8(0xff, 0xff, 0xff)),
-        Theme::Castle => (Color::srgb_u8(0x6a, 0x6a, 0x72), Color::srgb_u8(0x9a, 0x30, 0x30)),
+/// Texels along a side of a tile of `tiles.png`.
+const TILE_TEXELS: u32 = 16;
+/// Texels of a ground tile's grassy band (the rest is earth).
+const GRASS_TEXELS: i32 = 8;
+
+/// A vertical strip, one texel wide, of a slope's picture: texels of one column of a tile.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct SlopePiece {
+    /// World x of its left side.
+    left: f32,
+    /// World y of its top.
+    top: f32,
+    /// Its height, texels.
+    texels: u32,
+    /// The `tiles.png` column of the tile it shows: 0 (grass over earth) or 1 (earth).
+    tile_column: usize,
+    /// The texel column and first texel row it shows of that tile.
+    texel_x: u32,
+    texel_y: u32,
+}
+
+/// A slope drawn as the level's tiles draw a slope: each texel column under the segment shows
+/// the ground tile's grass from the surface down, then earth to the bottom of the slope's
+/// triangle (and on over the grass of ground below, where `grass_below` says there is some).
+/// Texels line up with the level's tiles (`origin`), so the slope's earth continues theirs.
+fn slope_pieces(shape: SlopeShape, origin: Vec2, texel: f32, grass_below: impl Fn(Vec2) -> bool) -> Vec<SlopePiece> {
+    let mut pieces = Vec::new();
+    if texel.is_nan() || texel <= 0.0 || shape.right.x <= shape.left.x {
+        return pieces;
     }
+    let bottom = shape.left.y.min(shape.right.y);
+    let boundary = |y: f32| ((y - origin.y) / texel).round() as i32;
+    let first = ((shape.left.x - origin.x) / texel).floor() as i32;
+    let last = ((shape.right.x - origin.x) / texel).ceil() as i32;
+    for column in first..last {
+        let left = origin.x + column as f32 * texel;
+        let center = left + texel / 2.0;
+        if center < shape.left.x || center > shape.right.x {
+            continue;
+        }
+        let along = (center - shape.left.x) / (shape.right.x - shape.left.x);
+        let top = boundary(shape.left.y.lerp(shape.right.y, along));
+        let mut floor = boundary(bottom);
+        if grass_below(Vec2::new(center, bottom - texel / 2.0)) {
+            floor -= GRASS_TEXELS;
+        }
+        let texel_x = column.rem_euclid(TILE_TEXELS as i32) as u32;
+        let mut piece = |at: i32, texels: i32, tile_column: usize, texel_y: i32| {
+            pieces.push(SlopePiece {
+                left,
+                top: origin.y + at as f32 * texel,
+                texels: texels as u32,
+                tile_column,
+                texel_x,
+                texel_y: texel_y as u32,
+            })
+        };
+        let band = (top - floor).min(TILE_TEXELS as i32);
+        if band <= 0 {
+            continue;
+        }
+        piece(top, band, 0, 0);
+        let mut at = top - band;
+        while at > floor {
+            // The earth tile's row at this height, as the level's tiles have it there.
+            let row = (-at).rem_euclid(TILE_TEXELS as i32);
+            let texels = (TILE_TEXELS as i32 - row).min(at - floor);
+            piece(at, texels, 1, row);
+            at -= texels;
+        }
+    }
+    pieces
 }
 
 /// A hit block bumps (and shows what it became) or bursts. In a level whose project draws its
@@ -287,6 +359,75 @@ mod tests {
     use crate::input::InputSource;
     use crate::level::{BUILTIN_LEVELS, LevelInfo, LevelSource};
     use crate::paths::DataRoot;
+
+    /// Each texel column of a slope entity, as a column of the ground tiles: grass from the
+    /// surface (snapped to texels) down, then earth, to the triangle's foot; nothing missing,
+    /// nothing twice.
+    #[test]
+    fn a_slope_is_drawn_column_by_column_from_its_surface_to_its_foot() {
+        // Rises 1 in 4 over four tiles of 16 px, one texel per px, away from the tiles' origin.
+        let origin = Vec2::new(-32.0, -48.0);
+        let shape = SlopeShape::new(Vec2::new(64.0, 16.0), Vec2::new(0.0, 0.0));
+        let pieces = slope_pieces(shape, origin, 1.0, |_| false);
+        let mut columns: Vec<Vec<SlopePiece>> = Vec::new();
+        for piece in pieces {
+            match columns.last_mut() {
+                Some(column) if column[0].left == piece.left => column.push(piece),
+                _ => columns.push(vec![piece]),
+            }
+        }
+        // The columns at 0 and 1 (surfaces 0.125 and 0.375) have no texel to draw.
+        assert_eq!(columns.len(), 62);
+        for column in &columns {
+            let left = column[0].left;
+            let surface = ((left + 0.5) / 4.0).round();
+            assert_eq!(column[0].top, surface, "column at {left}");
+            assert_eq!((column[0].tile_column, column[0].texel_y), (0, 0), "grass at the top");
+            assert_eq!(column[0].texel_x, (left - origin.x) as u32 % 16);
+            let mut y = column[0].top;
+            for (i, piece) in column.iter().enumerate() {
+                assert_eq!(piece.top, y, "column at {left}: no gap, no overlap");
+                assert!(piece.texel_y + piece.texels <= 16, "{piece:?} stays in its tile");
+                if i > 0 {
+                    assert_eq!(piece.tile_column, 1, "earth under the grass");
+                }
+                y -= piece.texels as f32;
+            }
+            assert_eq!(y, 0.0, "column at {left} reaches the foot");
+        }
+        assert_eq!(columns.last().unwrap()[0].top, 16.0);
+    }
+
+    /// The earth of a slope continues the level's ground tiles: each texel row shows the row the
+    /// tiles show at that height, and where ground is under the foot, the slope's earth covers
+    /// its grass.
+    #[test]
+    fn a_slopes_earth_lines_up_with_the_tiles_and_covers_the_grass_under_its_foot() {
+        let shape = SlopeShape::new(Vec2::new(0.0, 16.0), Vec2::new(32.0, 48.0));
+        let pieces = slope_pieces(shape, Vec2::ZERO, 1.0, |point| point.y < 16.0);
+        let column: Vec<_> = pieces.iter().filter(|p| p.left == 30.0).collect();
+        // Surface at 46.5, rounded to 47; 16 texels of the grass tile, then earth.
+        let top = column[0].top;
+        assert_eq!(top, 47.0);
+        let earth: Vec<_> = column[1..].iter().map(|p| (p.top, p.texel_y, p.texels)).collect();
+        // 31 → 16 is rows 1..16 of the cell 16..32; 16 → 8 is rows 0..8 of the ground cell's top.
+        assert_eq!(earth, vec![(31.0, 1, 15), (16.0, 0, 8)]);
+        // Half-size texels: the same rows, in half the space.
+        let pieces = slope_pieces(shape, Vec2::ZERO, 0.5, |_| false);
+        let at_cell_top: Vec<_> = pieces.iter().filter(|p| p.tile_column == 1 && p.top == 32.0).collect();
+        assert!(!at_cell_top.is_empty());
+        assert!(at_cell_top.iter().all(|p| p.texel_y == 0), "{at_cell_top:?}");
+    }
+
+    /// A slope without width, or tiles without size, draws nothing (and no NaN reaches a sprite).
+    #[test]
+    fn a_slope_without_width_draws_nothing() {
+        let upright = SlopeShape::new(Vec2::new(5.0, 0.0), Vec2::new(5.0, 40.0));
+        assert!(slope_pieces(upright, Vec2::ZERO, 1.0, |_| true).is_empty());
+        let shape = SlopeShape::new(Vec2::ZERO, Vec2::splat(16.0));
+        assert!(slope_pieces(shape, Vec2::ZERO, 0.0, |_| true).is_empty());
+        assert!(slope_pieces(shape, Vec2::ZERO, f32::NAN, |_| true).is_empty());
+    }
 
     /// The levels carry the game's tiles (auto-layer rules on `Collisions`, computed by
     /// `tools/make_levels.py` as LDtk computes them): the LDtk editor shows, cell by cell, the

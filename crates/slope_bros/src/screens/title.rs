@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use leafwing_input_manager::prelude::ActionState;
 
 use super::{Screen, big_text, screen_root};
-use crate::gameplay::progress::{GameProgress, RunOutcome};
+use crate::gameplay::progress::{GameProgress, RunOutcome, StartingForm};
 use crate::input::{Action, InputController};
 use crate::level::{CurrentLevel, LevelSource};
 use crate::presentation::GameAssets;
@@ -92,13 +92,14 @@ fn show_feel(feel: Res<Feel>, mut lines: Query<&mut Text, With<FeelLine>>) {
 fn start_game(
     actions: Single<&ActionState<Action>, With<InputController>>,
     tuning: Res<Tuning>,
+    form: Res<StartingForm>,
     mut current: ResMut<CurrentLevel>,
     mut progress: ResMut<GameProgress>,
     mut outcome: ResMut<RunOutcome>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     if actions.just_pressed(&Action::Jump) {
-        *progress = GameProgress::new(&tuning.rules);
+        *progress = GameProgress::new(&tuning.rules, *form);
         *outcome = RunOutcome::default();
         if matches!(current.source, LevelSource::Builtin(_)) {
             *current = CurrentLevel::new(LevelSource::Builtin(0));
