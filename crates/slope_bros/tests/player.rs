@@ -557,17 +557,25 @@ fn a_power_up_is_kept_into_the_next_level_and_lost_by_dying() {
         player_feet(&mut app)
     );
     // Run into the pit: the restart after the death is small.
+    assert!(
+        run_until_restarted_after_a_death(&mut app),
+        "the player ran into the pit"
+    );
+    assert_eq!(player(&mut app).0.form, Form::Small, "dying loses the power-up");
+    assert_eq!(player_box(&mut app).size(), t.small_size);
+}
+
+/// Steps (at most 600) until the player has died and is playing again; false if they never died.
+fn run_until_restarted_after_a_death(app: &mut App) -> bool {
     let mut died = false;
     for _ in 0..600 {
-        tick(&mut app, 1);
-        died |= matches!(player(&mut app).0.status, PlayerStatus::Dying(_));
-        if died && player(&mut app).0.status == PlayerStatus::Alive {
+        tick(app, 1);
+        died |= matches!(player(app).0.status, PlayerStatus::Dying(_));
+        if died && player(app).0.status == PlayerStatus::Alive {
             break;
         }
     }
-    assert!(died, "the player ran into the pit");
-    assert_eq!(player(&mut app).0.form, Form::Small, "dying loses the power-up");
-    assert_eq!(player_box(&mut app).size(), t.small_size);
+    died
 }
 
 /// `--power-up fire`: the game starts with the fire flower's player (big collider, fireballs),
@@ -580,19 +588,8 @@ fn a_game_started_with_a_power_up_starts_with_it_until_a_death() {
         "S.P.....................S",
         "###############....######",
     ];
-    let path = write_level("start_fire", &rows, &[]);
-    let source = slope_bros::level::LevelSource::File {
-        path,
-        mapping: Some(root().levels().join("mapping.ron")),
-    };
     let replay = Replay::default().hold(30, "").hold(2, "B").hold(600, "R");
-    let mut app = slope_bros::app::headless_app_starting_as(
-        root(),
-        source,
-        None,
-        slope_bros::input::InputSource::Replay(slope_bros::replay::ReplayCursor::new(&replay)),
-        Form::Fire,
-    );
+    let mut app = app_on_starting_as(write_level("start_fire", &rows, &[]), replay, Form::Fire);
     tick(&mut app, 1);
     assert_eq!(player(&mut app).0.form, Form::Fire);
     assert_eq!(player_box(&mut app).size(), t.big_size, "with the big collider");
@@ -605,15 +602,10 @@ fn a_game_started_with_a_power_up_starts_with_it_until_a_death() {
         .iter(app.world())
         .count();
     assert_eq!(fireballs, 1, "the run button threw a fireball");
-    let mut died = false;
-    for _ in 0..600 {
-        tick(&mut app, 1);
-        died |= matches!(player(&mut app).0.status, PlayerStatus::Dying(_));
-        if died && player(&mut app).0.status == PlayerStatus::Alive {
-            break;
-        }
-    }
-    assert!(died, "the player ran into the pit");
+    assert!(
+        run_until_restarted_after_a_death(&mut app),
+        "the player ran into the pit"
+    );
     assert_eq!(
         player(&mut app).0.form,
         Form::Small,

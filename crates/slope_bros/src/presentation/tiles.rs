@@ -1,8 +1,8 @@
 //! The level's tiles: for a collision layer that the project does not draw (a foreign project's;
 //! the game's own levels are drawn by their LDtk tiles, [`super::level_tilemap`]), one sprite per
 //! IntGrid cell by physics kind (from the theme's row of `tiles.png`); in every level, slope
-//! entities drawn texel column by texel column from the ground tiles, one-way platforms and lifts as rows of tiles; blocks bump and
-//! bricks burst into debris when hit.
+//! entities drawn texel column by texel column from the ground tiles, one-way platforms and lifts
+//! as rows of tiles; blocks bump and bricks burst into debris when hit.
 
 use std::collections::HashMap;
 
@@ -150,21 +150,18 @@ fn dress_platforms(
     for slope in &slopes {
         let shape = SlopeShape::new(slope.start, slope.end);
         for piece in slope_pieces(shape, cells.origin, texel, grass_below) {
-            let tile = GameAssets::tile(info.theme, piece.tile_column);
-            let corner =
-                UVec2::new(tile as u32 % 16, tile as u32 / 16) * TILE_TEXELS + UVec2::new(piece.texel_x, piece.texel_y);
+            let mut sprite = assets.tiles.sprite(GameAssets::tile(info.theme, piece.tile_column));
+            // Within the tile's frame: the atlas offsets the rect by the frame's corner.
+            let corner = UVec2::new(piece.texel_x, piece.texel_y);
+            sprite.rect = Some(Rect::from_corners(
+                corner.as_vec2(),
+                (corner + UVec2::new(1, piece.texels)).as_vec2(),
+            ));
             let height = piece.texels as f32 * texel;
+            sprite.custom_size = Some(Vec2::new(texel, height));
             commands.spawn((
                 LevelEntity,
-                Sprite {
-                    image: assets.tiles.image.clone(),
-                    rect: Some(Rect::from_corners(
-                        corner.as_vec2(),
-                        (corner + UVec2::new(1, piece.texels)).as_vec2(),
-                    )),
-                    custom_size: Some(Vec2::new(texel, height)),
-                    ..default()
-                },
+                sprite,
                 Transform::from_xyz(piece.left + texel / 2.0, piece.top - height / 2.0, draw_order::SLOPES),
             ));
         }

@@ -8,9 +8,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use bevy::prelude::*;
 use serde_json::{Value, json};
-use slope_bros::app::headless_app;
+use slope_bros::app::headless_app_starting_as;
 use slope_bros::gameplay::enemies::Enemy;
-use slope_bros::gameplay::player::Player;
+use slope_bros::gameplay::player::{Form, Player};
 use slope_bros::input::InputSource;
 use slope_bros::level::LevelSource;
 use slope_bros::paths::DataRoot;
@@ -262,11 +262,17 @@ fn entity(identifier: &str, cell: IVec2, cells: IVec2, fields: &[(&str, Value)],
 
 /// A headless game on `path` (with the game's physics mapping), driven by `replay`.
 pub fn app_on(path: PathBuf, replay: Replay) -> App {
+    app_on_starting_as(path, replay, Form::Small)
+}
+
+/// [`app_on`] with a new game that starts in `form` (as `--power-up` starts it).
+pub fn app_on_starting_as(path: PathBuf, replay: Replay, form: Form) -> App {
     let source = LevelSource::File {
         path,
         mapping: Some(root().levels().join("mapping.ron")),
     };
-    headless_app(root(), source, None, InputSource::Replay(ReplayCursor::new(&replay)))
+    let input = InputSource::Replay(ReplayCursor::new(&replay));
+    headless_app_starting_as(root(), source, None, input, form)
 }
 
 /// Runs `n` fixed steps.
