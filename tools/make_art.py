@@ -1517,12 +1517,13 @@ def make_mushroom():
 
 
 def make_goal():
+    """The flagpole, without its flag (`flag.png`, drawn on it by the game, comes down it)."""
     t = Img(16, 160)
     pole_l, pole_d = (232, 248, 236), (128, 172, 150)
-    # ball on top
+    # ball on top; the ball and the pole are centred, over the pole's collider (6 px wide)
     for y in range(0, 8):
-        for x in range(9, 16):
-            dx, dy = x - 12.0, y - 3.5
+        for x in range(4, 12):
+            dx, dy = x - 7.5, y - 3.5
             d = math.hypot(dx, dy)
             if d <= 3.2:
                 c = (96, 216, 120)
@@ -1533,27 +1534,8 @@ def make_goal():
                 t.set(x, y, c)
     # pole
     for y in range(7, 144):
-        t.set(12, y, pole_l)
-        t.set(13, y, pole_d)
-    # flag: pennant pointing left, rows 10..28
-    top, bot, tip = 10, 28, 1
-    mid = (top + bot) / 2.0
-    for y in range(top, bot + 1):
-        span = 1.0 - abs(y - mid) / ((bot - top) / 2.0 + 0.5)
-        x0 = int(round(11 - span * (11 - tip)))
-        for x in range(x0, 12):
-            c = (252, 252, 252)
-            if y >= mid + 2:
-                c = (208, 220, 236)
-            t.set(x, y, c)
-    # emblem: teal circle with yellow cap-brim
-    for y in range(14, 25):
-        for x in range(4, 12):
-            if math.hypot(x - 8.0, y - 19.0) <= 2.6 and t.op(x, y):
-                t.set(x, y, (28, 180, 170))
-    t.set(7, 18, (252, 208, 56))
-    t.set(8, 18, (252, 208, 56))
-    t.set(7, 17, (255, 246, 170))
+        t.set(7, y, pole_l)
+        t.set(8, y, pole_d)
     t = add_outline(t, OUT)
     # base block
     base = hard_block(THEMES[0])
@@ -4346,6 +4328,9 @@ def verify_sprites():
     below = [br.op(x, y) for y in range(8, 16) for x in range(16)]
     assert any(below) and not all(below), "bridge must show chain links below"
     assert seam_mismatches(br.crop(0, 8, 16, 8)) == 0, "the bridge's chain must run on across tiles"
+    # flagpole: centred (the flag rides it on its left), no flag of its own
+    gl = rd("goal.png")
+    assert {x for y in range(8, 144) for x in range(16) if gl.op(x, y)} == {6, 7, 8, 9}, "pole columns"
     # flag: the right edge rides the pole, the tip points left
     fl = rd("flag.png")
     left = lambda y: min([x for x in range(16) if fl.op(x, y)] or [16])

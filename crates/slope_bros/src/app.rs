@@ -113,16 +113,10 @@ pub fn windowed_app(
 
 /// The windowed game with no window and no GPU: every screen, sprite, text and sound decision of
 /// [`windowed_app`] runs, and nothing is drawn or heard. Each `update()` is one frame of 1/60 s
-/// and one game step. Tests use it to check what a player would see and hear.
-pub fn offscreen_app(root: DataRoot, level: Option<LevelSource>, replay: Option<Replay>) -> App {
-    let mut app = game_app(
-        root,
-        level,
-        replay,
-        &Options::default(),
-        ProcessStart::now(),
-        Display::Offscreen,
-    );
+/// and one game step. Tests use it to check what a player would see and hear; `options` are the
+/// command line's (`--start`, `--power-up`, `--feel`…).
+pub fn offscreen_app(root: DataRoot, level: Option<LevelSource>, replay: Option<Replay>, options: &Options) -> App {
+    let mut app = game_app(root, level, replay, options, ProcessStart::now(), Display::Offscreen);
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
         1.0 / STEPS_PER_SECOND,
     )));
@@ -205,6 +199,7 @@ fn game_app(
         level: first,
         watch_files: true,
     });
+    app.world_mut().resource_mut::<CurrentLevel>().start_override = options.start;
     app.add_plugins(input::live_plugin);
     app.insert_resource(match &replay {
         Some(replay) => InputSource::Replay(ReplayCursor::new(replay)),

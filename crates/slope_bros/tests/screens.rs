@@ -14,16 +14,17 @@ use bevy::prelude::*;
 use bevy::sprite::Anchor;
 use bevy_platformer_physics::prelude::*;
 use slope_bros::app::offscreen_app;
+use slope_bros::cli::Options;
 use slope_bros::draw_order;
 use slope_bros::gameplay::items::{POWER_UP_SIZE, PowerUpKind, Rising, spawn_power_up};
 use slope_bros::gameplay::player::{Form, Player, PlayerStatus};
 use slope_bros::gameplay::progress::{GameProgress, RunOutcome};
-use slope_bros::level::{BUILTIN_LEVELS, CurrentLevel, LevelClock, LevelSource};
-use slope_bros::presentation::{GameAssets, Music, PlaySound, Tune};
+use slope_bros::level::{BUILTIN_LEVELS, CurrentLevel, LevelClock, LevelInfo, LevelSource};
+use slope_bros::presentation::{GameAssets, GoalFlag, Music, PlaySound, Tune};
 use slope_bros::replay::Replay;
 use slope_bros::screens::{Pause, Screen};
 
-use crate::common::{Placed, root, write_level};
+use crate::common::{Placed, player_feet, root, write_level};
 
 /// Every sound asked for so far, in order.
 #[derive(Resource, Default)]
@@ -36,7 +37,12 @@ fn listen(mut sounds: MessageReader<PlaySound>, mut heard: ResMut<Heard>) {
 /// The offscreen game on `level` (the title first when `None`), driven by the keyboard, or by
 /// `replay` (which skips the lives card), updated until its images have loaded.
 fn offscreen(level: Option<LevelSource>, replay: Option<Replay>) -> App {
-    let mut app = offscreen_app(root(), level, replay);
+    offscreen_with(level, replay, &Options::default())
+}
+
+/// [`offscreen`] with these command-line options.
+fn offscreen_with(level: Option<LevelSource>, replay: Option<Replay>, options: &Options) -> App {
+    let mut app = offscreen_app(root(), level, replay, options);
     app.init_resource::<Heard>();
     app.add_systems(Last, listen);
     let since = Instant::now();
@@ -155,6 +161,44 @@ fn the_title_says_when_the_build_has_no_sound_and_how_to_build_it_with_sound() {
 }
 
 #[test]
+fn the_windowed_game_starts_the_player_where_and_as_the_command_line_says() {
+    // `--start` and `--power-up`: the windowed game took the second and dropped the first.
+    let level = write_level(
+        "start_here",
+        &[
+            "S..................S",
+            "S..................S",
+            "S..................S",
+            "S..................S",
+            "S..P...............S",
+            "####################",
+        ],
+        &[],
+    );
+    let options = Options {
+        // The level's bottom is at y = 0 (y up): the floor's top at 16, the start a tile above.
+        start: Some(Vec2::new(200.0, 32.0)),
+        power_up: Some(Form::Big),
+        ..default()
+    };
+    let mut app = offscreen_with(Some(file_level(level)), Some(Replay::default()), &options);
+    wait_for_play(&mut app);
+    // A quarter of a second to fall the tile onto the floor.
+    for _ in 0..15 {
+        app.update();
+    }
+    let floor = app.world().resource::<LevelInfo>().bounds.min.y + 16.0;
+    let feet = player_feet(&mut app);
+    assert!(
+        (feet.x - 200.0).abs() < 0.5 && (feet.y - floor).abs() < 0.5,
+        "the player's feet are at {feet}, not on the floor (y = {floor}) under (200, 32)"
+    );
+    let world = app.world_mut();
+    let player = world.query::<&Player>().single(world).expect("one player");
+    assert_eq!(player.form, Form::Big);
+}
+
+#[test]
 fn the_lives_card_names_the_level_and_the_lives_and_holds_the_game_for_two_seconds() {
     let mut app = offscreen(Some(LevelSource::Builtin(5)), None);
     update_until(&mut app, "the card", 600, |app| {
@@ -248,7 +292,7 @@ fn pausing_plays_the_pause_jingle_and_shows_the_menu() {
 }
 
 #[test]
-fn the_flagpole_plays_its_fanfare_and_the_level_complete_screen_follows() {
+fn the_flagpole_plays_its_fanfare_brings_its_flag_down_and_the_level_complete_screen_follows() {
     let level = write_level(
         "fanfare",
         &[
@@ -263,11 +307,34 @@ fn the_flagpole_plays_its_fanfare_and_the_level_complete_screen_follows() {
     );
     let mut app = offscreen(Some(file_level(level)), Some(Replay::default().hold(600, "R")));
     wait_for_play(&mut app);
+    assert_eq!(flag_height(&mut app), GoalFlag::TOP, "the flag flies at the top");
     update_until(&mut app, "the flagpole", 600, |app| {
         player(app).status == PlayerStatus::Finished
     });
     app.update();
     assert_eq!(music(&app), None, "the music plays on at the flagpole");
+    // The flag comes down the pole at the slide's speed (118 px in 40 frames) and stays down.
+    let taken_at = flag_height(&mut app);
+    assert!(
+        taken_at > 140.0,
+        "the flag came down before the pole was taken: {taken_at}"
+    );
+    for _ in 0..30 {
+        app.update();
+    }
+    let coming_down = flag_height(&mut app);
+    assert!(
+        (40.0..130.0).contains(&coming_down),
+        "half a second later the flag is at {coming_down}"
+    );
+    for _ in 0..30 {
+        app.update();
+    }
+    assert_eq!(
+        flag_height(&mut app),
+        GoalFlag::LOWEST,
+        "the flag is not down on the base block"
+    );
     update_until(&mut app, "the level complete screen", 3000, |app| {
         screen(app) == Screen::LevelComplete
     });
@@ -280,6 +347,13 @@ fn the_flagpole_plays_its_fanfare_and_the_level_complete_screen_follows() {
         "{:#?}",
         texts(&mut app)
     );
+}
+
+/// The height of the goal flag's top above the pole's base.
+fn flag_height(app: &mut App) -> f32 {
+    let world = app.world_mut();
+    let flag = world.query_filtered::<&Transform, With<GoalFlag>>().single(world);
+    flag.expect("one goal flag").translation.y
 }
 
 #[test]

@@ -41,8 +41,8 @@ pub struct Finale {
 
 /// How far right of the pole the castle's door is, px.
 pub const DOOR_OFFSET: f32 = 56.0;
-/// Speed of the slide down the pole, px/s.
-const SLIDE_SPEED: f32 = 180.0;
+/// Speed of the slide down the pole (and of the flag coming down it), px/s.
+pub const SLIDE_SPEED: f32 = 180.0;
 /// Seconds of the clock counted into the score per step (300 s take 1.7 s).
 const COUNT_PER_STEP: f32 = 3.0;
 

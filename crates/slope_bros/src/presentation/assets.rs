@@ -67,8 +67,10 @@ pub struct GameAssets {
     pub coin: Sheet,
     /// Power-up.
     pub mushroom: Handle<Image>,
-    /// Flag pole, 16 × 160.
+    /// Flag pole, 16 × 160, the pole centred.
     pub goal: Handle<Image>,
+    /// The flag that comes down the pole, 16 × 16, its right edge on the pole.
+    pub flag: Handle<Image>,
     /// The little castle at the end of a level, 80 × 80, its door at the bottom centre.
     pub castle: Handle<Image>,
     /// Checkpoint, 2 frames.
@@ -127,6 +129,7 @@ impl GameAssets {
             &self.mushroom,
             &self.one_up,
             &self.goal,
+            &self.flag,
             &self.castle,
             &self.debris,
             &self.bridge,
@@ -184,6 +187,7 @@ fn load_assets(mut commands: Commands, server: Res<AssetServer>, mut layouts: Re
         bridge: server.load("images/bridge.png"),
         mushroom: server.load("images/mushroom.png"),
         goal: server.load("images/goal.png"),
+        flag: server.load("images/flag.png"),
         castle: server.load("images/castle_small.png"),
         debris: server.load("images/block_debris.png"),
         backgrounds: Vec::new(),

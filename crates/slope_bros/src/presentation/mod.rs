@@ -23,6 +23,7 @@ use bevy::prelude::*;
 pub use assets::GameAssets;
 pub use audio::{HURRIED_SPEED, Music, PlaySound, SOUNDS, Tune};
 pub use screenshot::ScreenshotRequest;
+pub use sprites::GoalFlag;
 pub use startup_time::ProcessStart;
 
 /// Work of the frame (`Update`), in order.

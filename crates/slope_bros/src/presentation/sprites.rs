@@ -10,7 +10,7 @@ use super::AppSystems;
 use super::assets::{GameAssets, Sheet};
 use crate::gameplay::enemies::{Enemy, EnemyKind, KnockedOut, Squashed};
 use crate::gameplay::falling_lift::FallingLift;
-use crate::gameplay::finale::{DOOR_OFFSET, Finale, FinaleStage};
+use crate::gameplay::finale::{DOOR_OFFSET, Finale, FinaleStage, SLIDE_SPEED};
 use crate::gameplay::fire::Fireball;
 use crate::gameplay::goal::{Checkpoint, Goal};
 use crate::gameplay::hammer::{Hammer, HammerThrower};
@@ -23,7 +23,14 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (dress_new_objects, dress_new_items).in_set(AppSystems::Spawn));
     app.add_systems(
         Update,
-        (animate_player, animate_enemies, animate_objects, animate_items).in_set(AppSystems::Animate),
+        (
+            animate_player,
+            animate_enemies,
+            animate_objects,
+            animate_items,
+            lower_flags,
+        )
+            .in_set(AppSystems::Animate),
     );
 }
 
@@ -87,12 +94,43 @@ fn dress_new_objects(
                     Anchor::BOTTOM_CENTER,
                     Transform::from_xyz(DOOR_OFFSET, 0.0, -0.5),
                 ));
+                goal.spawn((
+                    GoalFlag,
+                    Sprite::from_image(assets.flag.clone()),
+                    Anchor::TOP_CENTER,
+                    Transform::from_xyz(FLAG_X, GoalFlag::TOP, 0.1),
+                ));
             });
     }
     for entity in &checkpoints {
         commands
             .entity(entity)
             .insert((assets.checkpoint.sprite(0), Anchor::BOTTOM_CENTER));
+    }
+}
+
+/// The flag on a goal's pole (a child of the goal): it flies at the top until the player takes
+/// the pole, then comes down it with the player, to the base block.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct GoalFlag;
+
+impl GoalFlag {
+    /// Where the flag's top flies, above the pole's base, px: just under the ball.
+    pub const TOP: f32 = 150.0;
+    /// Where it stops: its bottom on the base block.
+    pub const LOWEST: f32 = 32.0;
+}
+
+/// The flag's centre, left of the pole's: its right edge (16 px wide) on the pole's left side.
+const FLAG_X: f32 = -10.0;
+
+/// Brings the flags down while a player is in the finale.
+fn lower_flags(time: Res<Time>, finales: Query<(), With<Finale>>, mut flags: Query<&mut Transform, With<GoalFlag>>) {
+    if finales.is_empty() {
+        return;
+    }
+    for mut flag in &mut flags {
+        flag.translation.y = (flag.translation.y - SLIDE_SPEED * time.delta_secs()).max(GoalFlag::LOWEST);
     }
 }
 
