@@ -13,6 +13,7 @@ use crate::level::{LevelLoadError, LevelSource};
 use crate::paths::DataRoot;
 use crate::replay::{Replay, ReplayCursor};
 use crate::trace::Trace;
+use crate::tuning::Feel;
 
 /// A headless run.
 #[derive(Clone, Debug)]
@@ -34,6 +35,9 @@ pub struct HeadlessRun {
     pub run_past_goal: bool,
     /// The form the player starts in.
     pub power_up: Form,
+    /// How the player moves (`--feel`); `None`: the replay's feel (the modern one without a
+    /// replay).
+    pub feel: Option<Feel>,
 }
 
 /// What a headless run came to.
@@ -60,8 +64,8 @@ pub fn run(run: &HeadlessRun) -> Result<HeadlessReport, String> {
         None => InputSource::Idle,
     };
     let mut app = headless_app_starting_as(run.root.clone(), run.level.clone(), run.start, input, run.power_up);
-    if let Some(replay) = &run.replay {
-        app.insert_resource(replay.feel);
+    if let Some(feel) = run.feel.or(run.replay.as_ref().map(|r| r.feel)) {
+        app.insert_resource(feel);
     }
     let mut steps = 0;
     while steps < run.frames {

@@ -81,6 +81,7 @@ fn run(options: Options, start: ProcessStart) -> Result<(), String> {
             trace: options.trace.clone(),
             run_past_goal: false,
             power_up: options.power_up.unwrap_or_default(),
+            feel: options.feel,
         })?;
         println!(
             "steps {} · goal {} · deaths {} · score {} · final position {}",

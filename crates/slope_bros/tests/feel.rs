@@ -228,29 +228,40 @@ fn a_replay_names_its_feel_and_plays_with_it() {
     assert_eq!(old.feel, Feel::Modern);
     // Headless runs take the replay's feel: the classic run tops out at its 150 px/s, the modern
     // one at the same speed but sooner.
-    let top_speed_at = |feel: Feel, step: u64| {
-        let report = slope_bros::headless::run(&slope_bros::headless::HeadlessRun {
-            root: root(),
-            level: slope_bros::level::LevelSource::File {
-                path: write_level("feel-replay", &FLAT, &[]),
-                mapping: Some(root().levels().join("mapping.ron")),
-            },
-            replay: Some(Replay {
-                feel,
-                ..Replay::default().hold(150, "RB")
-            }),
-            frames: step,
-            start: None,
-            trace: None,
-            run_past_goal: true,
-            power_up: Default::default(),
-        })
-        .unwrap();
-        let last = report.trace.lines().last().unwrap().to_string();
-        last.split(',').nth(4).unwrap().parse::<f32>().unwrap()
-    };
+    let top_speed_at = |feel: Feel, step: u64| speed_at(feel, None, step);
     assert!(
         top_speed_at(Feel::Modern, 30) > top_speed_at(Feel::Classic, 30) + 20.0,
         "half a second in, the modern feel is faster"
     );
+    // `--feel` wins over the replay's feel, as in the windowed game.
+    assert_eq!(
+        speed_at(Feel::Modern, Some(Feel::Classic), 30),
+        top_speed_at(Feel::Classic, 30),
+        "a modern replay run with --feel classic"
+    );
+}
+
+/// The player's speed after `step` steps of a headless run holding run-right on flat ground, with
+/// a replay of `replay_feel` and `--feel` `option`.
+fn speed_at(replay_feel: Feel, option: Option<Feel>, step: u64) -> f32 {
+    let report = slope_bros::headless::run(&slope_bros::headless::HeadlessRun {
+        root: root(),
+        level: slope_bros::level::LevelSource::File {
+            path: write_level("feel-replay", &FLAT, &[]),
+            mapping: Some(root().levels().join("mapping.ron")),
+        },
+        replay: Some(Replay {
+            feel: replay_feel,
+            ..Replay::default().hold(150, "RB")
+        }),
+        frames: step,
+        start: None,
+        trace: None,
+        run_past_goal: true,
+        power_up: Default::default(),
+        feel: option,
+    })
+    .unwrap();
+    let last = report.trace.lines().last().unwrap().to_string();
+    last.split(',').nth(4).unwrap().parse::<f32>().unwrap()
 }

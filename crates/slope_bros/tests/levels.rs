@@ -60,6 +60,7 @@ fn every_committed_replay_reaches_its_goal() {
             trace: None,
             run_past_goal: false,
             power_up: Default::default(),
+            feel: None,
         })
         .unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(
@@ -89,6 +90,7 @@ fn the_same_replay_twice_gives_identical_traces() {
         trace: None,
         run_past_goal: true,
         power_up: Default::default(),
+        feel: None,
     };
     let first = headless::run(&run).unwrap();
     let second = headless::run(&run).unwrap();
@@ -163,6 +165,7 @@ fn a_foreign_ldtk_project_plays_with_its_own_mapping() {
         trace: None,
         run_past_goal: true,
         power_up: Default::default(),
+        feel: None,
     })
     .unwrap();
     assert_eq!(report.deaths, 0);
@@ -209,6 +212,7 @@ fn the_ldtk_samples_of_every_shape_play_with_their_mappings() {
             trace: None,
             run_past_goal: true,
             power_up: Default::default(),
+            feel: None,
         })
         .unwrap_or_else(|e| panic!("{project}: {e}"));
         let rows: Vec<&str> = report.trace.lines().skip(1).collect();
