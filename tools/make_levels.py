@@ -25,7 +25,7 @@ randomness). Every file is checked before it is written:
 - LDtk consistency: uids, iids, __cWid/__cHei, intGridCsv length, __grid, __worldX/Y, toc;
 - the official schema `levels/schema/JSON_SCHEMA.json`, if the `jsonschema` package is installed
   (`pip install jsonschema`); the game's tests always validate the levels against it
-  (`crates/slope_bros/tests/levels_schema.rs`).
+  (`tests/game/levels_schema.rs`).
 
 It also writes `levels/mapping.ron` (the physics kind of each IntGrid value) from
 `levels/alphabet.json`, the one alphabet of the maps.
@@ -1958,7 +1958,7 @@ def check_consistency(doc: dict) -> list[str]:
 
 # ---------------------------------------------------------------------------------------------
 # Schema validation: the game's end-to-end tests validate every level against LDtk's JSON schema
-# (crates/slope_bros/tests/levels_schema.rs, with a maintained validator); here only if the `jsonschema` package is
+# (tests/game/levels_schema.rs, with a maintained validator); here only if the `jsonschema` package is
 # installed, to catch a problem before writing.
 # ---------------------------------------------------------------------------------------------
 

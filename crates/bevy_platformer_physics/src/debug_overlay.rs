@@ -10,8 +10,8 @@ use bevy::gizmos::config::GizmoConfigStore;
 use bevy::prelude::*;
 
 use crate::broad_phase::{BodyKind, BroadPhase};
+use crate::components::SlopeSegment;
 use crate::components::{Collider, ContactDirection, Contacts, InvalidBody, MovementState};
-use crate::slope::SlopeSegment;
 use crate::tile_grid::PieceKind;
 
 /// The visual rect of an entity (its picture), which the game sets and the overlay draws with R.

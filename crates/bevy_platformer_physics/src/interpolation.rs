@@ -50,8 +50,7 @@ use bevy_transform_interpolation::{TransformEasingSystems, TranslationEasingStat
 pub use bevy_transform_interpolation::prelude::{NoTransformEasing, TransformInterpolation};
 
 use crate::components::Collider;
-use crate::plugins::physics_schedule;
-use crate::step::PlatformerSystems;
+use crate::schedule::{PlatformerSystems, physics_schedule};
 
 /// Draws bodies between their last two fixed steps, so that motion is smooth at any frame rate.
 /// Part of [`PlatformerPhysicsPlugins`](crate::PlatformerPhysicsPlugins) with the `interpolation`

@@ -15,19 +15,23 @@ pub mod messages;
 pub mod physics_rules;
 pub mod pixel_perfect;
 mod plugins;
-pub mod slope;
+pub mod schedule;
 pub mod spatial_query;
-pub mod step;
+mod step;
 pub mod tile_grid;
 
 pub use components::*;
 pub use config::{PhysicsConfig, PhysicsStep};
+pub use geometry::{SlopeRise, SlopeShape};
 pub use messages::{ContactEnded, ContactStarted, Squished};
 pub use plugins::*;
-pub use slope::{SlopeRef, SlopeRise, SlopeSegment, SlopeShape};
+pub use schedule::{PhysicsSchedule, PlatformerSystems};
 pub use spatial_query::{BoxHit, QueryFilter, RayHit, SpatialQuery};
-pub use step::PlatformerSystems;
-pub use step::contact_events::ReportedContacts;
+pub use step::contact_events::{ContactEventsPlugin, ReportedContacts};
+pub use step::integrate::IntegratePlugin;
+pub use step::kinematics::KinematicsPlugin;
+pub use step::movement::MovementPlugin;
+pub use step::sync::SyncCollidersPlugin;
 pub use tile_grid::{TileCell, TileGrid};
 
 /// Everything a game usually needs.
@@ -42,8 +46,7 @@ pub mod prelude {
     pub use crate::physics_layers;
     pub use crate::pixel_perfect::{AlphaMask, PixelMaskError, masks_overlap, masks_overlap_px};
     pub use crate::plugins::PlatformerPhysicsPlugins;
-    pub use crate::slope::SlopeSegment;
+    pub use crate::schedule::PlatformerSystems;
     pub use crate::spatial_query::{BoxHit, QueryFilter, RayHit, SpatialQuery};
-    pub use crate::step::PlatformerSystems;
     pub use crate::tile_grid::{TileCell, TileGrid};
 }

@@ -1,18 +1,21 @@
-//! The plugin group and its sub-plugins, one per stage. The stages are chained in one place,
-//! [`PhysicsCorePlugin`]; every other plugin only adds its systems to its own set.
+//! The plugin group: the core plugin (configuration, types, messages, the chained sets), then one
+//! plugin per stage, each beside the stage it runs (`step/`), adding its systems to its own set.
 
 use bevy::app::{PluginGroup, PluginGroupBuilder};
 use bevy::ecs::intern::Interned;
 use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
 
-use crate::broad_phase::BroadPhase;
+use crate::broad_phase::{BroadPhase, StaticCandidates};
 use crate::components::*;
 use crate::config::{PhysicsConfig, PhysicsStep};
 use crate::messages::{ContactEnded, ContactStarted, Squished};
-use crate::step::PlatformerSystems::*;
-use crate::step::contact_events::{mark_grounded, send_contact_events};
-use crate::step::{integrate, kinematics, movement, step_is_running, sync};
+use crate::schedule::{PhysicsSchedule, configure_step};
+use crate::step::contact_events::ContactEventsPlugin;
+use crate::step::integrate::IntegratePlugin;
+use crate::step::kinematics::KinematicsPlugin;
+use crate::step::movement::MovementPlugin;
+use crate::step::sync::SyncCollidersPlugin;
 
 /// All the plugin's parts. `PlatformerPhysicsPlugins::default()` steps in `FixedUpdate` at the
 /// app's own fixed rate (`Time<Fixed>`, which the plugin leaves alone unless
@@ -73,6 +76,7 @@ impl PluginGroup for PlatformerPhysicsPlugins {
                 schedule: self.schedule,
                 fixed_hz: self.fixed_hz,
             })
+            .add(SyncCollidersPlugin)
             .add(KinematicsPlugin)
             .add(IntegratePlugin)
             .add(MovementPlugin)
@@ -85,32 +89,8 @@ impl PluginGroup for PlatformerPhysicsPlugins {
     }
 }
 
-/// The schedule the physics step runs in, chosen by [`PhysicsCorePlugin`].
-///
-/// # Example
-///
-/// ```
-/// use bevy::ecs::schedule::ScheduleLabel;
-/// use bevy::prelude::*;
-/// use bevy_platformer_physics::prelude::*;
-/// use bevy_platformer_physics::PhysicsSchedule;
-///
-/// // A turn-based game steps the physics once per frame, in `Update`.
-/// let mut app = App::new();
-/// app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::new(Update)));
-/// assert_eq!(app.world().resource::<PhysicsSchedule>().0, Update.intern());
-/// ```
-#[derive(Resource, Clone, Copy, Debug)]
-pub struct PhysicsSchedule(pub Interned<dyn ScheduleLabel>);
-
-pub(crate) fn physics_schedule(app: &App) -> Interned<dyn ScheduleLabel> {
-    app.world()
-        .get_resource::<PhysicsSchedule>()
-        .map_or(FixedUpdate.intern(), |s| s.0)
-}
-
-/// Configuration, types, messages, the chained [`PlatformerSystems`](crate::PlatformerSystems), the step's `dt`, collider
-/// validation and the broad phase. Must come first.
+/// Configuration, types, messages, the broad phase and the chained
+/// [`PlatformerSystems`](crate::PlatformerSystems) sets. Must come first.
 pub struct PhysicsCorePlugin {
     /// Where the step runs.
     pub schedule: Interned<dyn ScheduleLabel>,
@@ -153,91 +133,10 @@ impl Plugin for PhysicsCorePlugin {
             .register_type::<Contacts>()
             .register_type::<Grounded>()
             .register_type::<PathFollower>()
-            .register_type::<crate::slope::SlopeSegment>()
+            .register_type::<crate::components::SlopeSegment>()
             .register_type::<crate::tile_grid::TileGrid>();
-        app.configure_sets(
-            schedule,
-            (
-                SyncColliders,
-                Kinematics,
-                Integrate,
-                PrepareMovement,
-                Resolve,
-                FinishMovement,
-                ContactEvents,
-            )
-                .chain(),
-        );
-        app.configure_sets(
-            schedule,
-            (
-                Kinematics,
-                Integrate,
-                PrepareMovement,
-                Resolve,
-                FinishMovement,
-                ContactEvents,
-            )
-                .run_if(step_is_running),
-        );
-        app.add_systems(
-            schedule,
-            (
-                sync::update_step_dt,
-                sync::sync_colliders,
-                sync::sync_slopes,
-                sync::sync_grids,
-            )
-                .chain()
-                .in_set(SyncColliders),
-        );
-        app.init_resource::<sync::MarkedColliders>();
-        app.init_resource::<movement::MovedAt>();
-        app.add_observer(sync::on_collider_removed);
-        app.add_observer(sync::on_collider_disabled);
-        app.add_observer(sync::on_collider_enabled);
-        app.add_observer(sync::on_marker_added);
-    }
-}
-
-/// Lifts and other kinematic bodies ([`PlatformerSystems::Kinematics`](crate::PlatformerSystems::Kinematics)).
-pub struct KinematicsPlugin;
-
-impl Plugin for KinematicsPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(physics_schedule(app), kinematics::move_kinematics.in_set(Kinematics));
-    }
-}
-
-/// Velocity integration ([`PlatformerSystems::Integrate`](crate::PlatformerSystems::Integrate)).
-pub struct IntegratePlugin;
-
-impl Plugin for IntegratePlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(physics_schedule(app), integrate::integrate.in_set(Integrate));
-    }
-}
-
-/// The movement pass ([`PlatformerSystems::Resolve`](crate::PlatformerSystems::Resolve)): each body's
-/// slope plan (PrepareMovement, where the slope rules of [the physics rules](crate::physics_rules) plug in), its
-/// move with collision detection and response, and the confirmation of its support
-/// (FinishMovement), body by body.
-pub struct MovementPlugin;
-
-impl Plugin for MovementPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(physics_schedule(app), movement::move_bodies.in_set(Resolve));
-    }
-}
-
-/// Contact started / ended messages ([`PlatformerSystems::ContactEvents`](crate::PlatformerSystems::ContactEvents)).
-pub struct ContactEventsPlugin;
-
-impl Plugin for ContactEventsPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(
-            physics_schedule(app),
-            (send_contact_events, mark_grounded).chain().in_set(ContactEvents),
-        );
+        // The movement pass's cache of each body's static neighbours: the plugin's own.
+        app.register_required_components::<Dynamic, StaticCandidates>();
+        configure_step(app, schedule);
     }
 }

@@ -4,7 +4,7 @@
 //! surface from above; areas and points find the triangle under the surface).
 //!
 //! The queries read the broad phase, which is current after every body's move: a system after
-//! [`PlatformerSystems::FinishMovement`](crate::PlatformerSystems::FinishMovement) sees this step's
+//! [`PlatformerSystems::AfterMovement`](crate::PlatformerSystems::AfterMovement) sees this step's
 //! positions; one before [`PlatformerSystems::SyncColliders`](crate::PlatformerSystems::SyncColliders)
 //! sees the last step's, which is what input and AI systems decide on.
 
@@ -54,7 +54,7 @@ impl Default for QueryFilter {
 impl QueryFilter {
     /// Finds only members of the layers in `mask`: a raw mask, or layers of a
     /// [`PhysicsLayer`](crate::PhysicsLayer) enum (one, or an array of them).
-    pub fn with_mask(mut self, mask: impl crate::LayerMask) -> Self {
+    pub fn with_mask(mut self, mask: impl crate::components::LayerMask) -> Self {
         self.mask = mask.mask();
         self
     }

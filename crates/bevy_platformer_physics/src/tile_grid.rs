@@ -16,8 +16,8 @@ use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 
 use crate::components::CollisionLayers;
+use crate::geometry::SlopeShape;
 use crate::geometry::{Aabb, floor_cell};
-use crate::slope::SlopeShape;
 
 /// What one cell of a [`TileGrid`] is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Reflect)]

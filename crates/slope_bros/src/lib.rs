@@ -26,6 +26,7 @@ pub mod draw_order;
 pub mod gameplay;
 pub mod headless;
 pub mod input;
+pub mod launch;
 pub mod layers;
 pub mod level;
 pub mod masks;

@@ -41,13 +41,19 @@ impl DataRoot {
         ))
     }
 
-    /// The repository root of this crate (tests): where `cargo` says the crate is as it runs,
-    /// else where it was built. (Cargo does not rebuild when the workspace moves, so the path
-    /// compiled in may be a clone that is gone.)
+    /// The repository root this crate belongs to (tests, and the binary under `cargo run`): the
+    /// nearest folder that holds `assets/` and `levels/` above the package cargo says it runs
+    /// (the game's, or the root `tests/` package's), else above where this crate was built.
+    /// (Cargo does not rebuild when the workspace moves, so the path compiled in may be a clone
+    /// that is gone.)
     pub fn built_from() -> Self {
-        let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR")
-            .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
-        Self(manifest_dir.join("../.."))
+        let running = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from);
+        let compiled = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        running
+            .iter()
+            .chain([&compiled])
+            .find_map(|package| package.ancestors().find(|dir| has_data(dir)))
+            .map_or_else(|| Self(compiled.join("../..")), |root| Self(root.to_path_buf()))
     }
 
     /// `assets/`.

@@ -13,8 +13,8 @@
 //! its moves stay inside the area it queried and the static geometry does not change.
 
 mod cells;
-mod kept;
 mod proxy;
+mod static_candidates;
 #[cfg(test)]
 mod tests;
 
@@ -24,9 +24,9 @@ use crate::components::CollisionLayers;
 use crate::geometry::{Aabb, floor_cell};
 use crate::tile_grid::GridData;
 use cells::{CellMap, LayerCounts, MAX_CELLS_PER_PROXY, NO_SLOT, Slot, in_cells, link_cell, unlink_cell};
-pub use kept::StaticCandidates;
 use proxy::grid_proxy;
 pub use proxy::{BodyKind, ColliderProxy};
+pub(crate) use static_candidates::StaticCandidates;
 
 /// The spatial grid of collider proxies.
 ///

@@ -4,7 +4,7 @@ use bevy::prelude::*;
 
 use crate::components::{CollisionLayers, Contact, ContactDirection};
 use crate::geometry::Aabb;
-use crate::slope::{SlopeRise, SlopeShape};
+use crate::geometry::{SlopeRise, SlopeShape};
 use crate::tile_grid::{GridData, GridPiece, PieceKind};
 
 /// How a collider takes part in the simulation.

@@ -1,7 +1,7 @@
 //! Unit tests of the broad phase.
 
 use super::*;
-use crate::slope::SlopeShape;
+use crate::geometry::SlopeShape;
 
 fn proxy(index: u32, x: f32, y: f32, w: f32, h: f32) -> ColliderProxy {
     ColliderProxy::static_box(index, Aabb::from_min_size(Vec2::new(x, y), Vec2::new(w, h)))

@@ -36,16 +36,7 @@ use crate::components::Collider;
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default)]
-#[require(
-    Collider,
-    Velocity,
-    Movement,
-    MovementInput,
-    Contacts,
-    CollisionMode,
-    MovementState,
-    crate::broad_phase::StaticCandidates
-)]
+#[require(Collider, Velocity, Movement, MovementInput, Contacts, CollisionMode, MovementState)]
 pub struct Dynamic;
 
 /// A body that moves by its own rule — a [`PathFollower`](crate::PathFollower), or its

@@ -127,7 +127,6 @@ pub struct Contact {
 #[derive(Component, Clone, Debug, Default, PartialEq, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default)]
-#[require(crate::ReportedContacts)]
 pub struct Contacts {
     /// This step's contacts, at most one per other collider (entity and part).
     pub list: Vec<Contact>,

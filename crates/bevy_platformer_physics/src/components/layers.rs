@@ -185,7 +185,7 @@ macro_rules! physics_layers {
             }
         }
 
-        impl $crate::PhysicsLayer for $name {
+        impl $crate::components::PhysicsLayer for $name {
             fn bit(self) -> u32 {
                 <$name>::bit(self)
             }

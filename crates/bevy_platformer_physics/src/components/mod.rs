@@ -6,6 +6,7 @@ mod contacts;
 mod layers;
 mod motion;
 mod path;
+mod slope;
 
 pub use body::{BodyCollisions, CollisionMode, Dynamic, Embedded, Frozen, Kinematic};
 pub use collider::{Collider, ColliderDisabled, InvalidBody, OneWayPlatform, Sensor};
@@ -13,3 +14,4 @@ pub use contacts::{Contact, ContactDirection, Contacts, Grounded};
 pub use layers::{CollisionLayers, LayerMask, PhysicsLayer};
 pub use motion::{Movement, MovementInput, MovementState, Velocity};
 pub use path::{PathFollower, PathMode};
+pub use slope::{SlopeRef, SlopeSegment};

@@ -2,8 +2,8 @@
 
 use bevy::prelude::*;
 
+use super::SlopeRef;
 use crate::geometry::Aabb;
-use crate::slope::SlopeRef;
 
 /// Linear velocity in pixels per second, y up.
 ///

@@ -1,10 +1,11 @@
-//! Pure geometry: boxes, sweeps, axis casts, the correction vector, rays and casts. No ECS here, so every rule
+//! Pure geometry: boxes, slopes, sweeps, axis casts, the correction vector, rays and casts. No ECS here, so every rule
 //! is unit-tested on plain values.
 
 mod aabb;
 mod axis_cast;
 mod correction;
 mod ray;
+mod slope;
 mod sweep;
 #[cfg(test)]
 mod test_cases;
@@ -16,6 +17,7 @@ pub use ray::{
     CastHit, area_overlaps_slope, box_sweep_touches_slope, cast_box_aabb, cast_box_slope, point_in_slope, ray_aabb,
     ray_slope, slope_normal,
 };
+pub use slope::{SlopeRise, SlopeShape};
 pub use sweep::{SweepHit, correct_velocity, remove_velocity_into, sweep_aabb};
 
 /// `floor(v)` as an integer cell coordinate, clamped to ±10⁹ so that absurd coordinates cannot

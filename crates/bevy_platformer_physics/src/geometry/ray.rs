@@ -9,7 +9,7 @@
 use bevy::prelude::*;
 
 use super::Aabb;
-use crate::slope::SlopeShape;
+use super::SlopeShape;
 
 /// Where a ray or a cast first touches a shape.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -8,7 +8,7 @@ use bevy_ecs_ldtk::ldtk::{EntityInstance, LayerInstance, Type};
 use super::*;
 use crate::components::{PathFollower, PathMode};
 use crate::geometry::Aabb;
-use crate::slope::SlopeShape;
+use crate::geometry::SlopeShape;
 use crate::tile_grid::TileGrid;
 
 /// A lift found in a level.

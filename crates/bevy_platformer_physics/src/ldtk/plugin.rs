@@ -9,8 +9,8 @@ use bevy_ecs_ldtk::assets::{LdtkExternalLevel, LdtkProject, LdtkProjectData};
 use bevy_ecs_ldtk::{LdtkProjectHandle, LevelEvent, LevelIid, Respawn};
 
 use super::*;
+use crate::components::SlopeSegment;
 use crate::components::{Collider, OneWayPlatform};
-use crate::slope::SlopeSegment;
 use crate::tile_grid::TileGrid;
 
 /// Marks the physics entities the bridge spawns for an LDtk level (grids, slopes, one-way
@@ -346,7 +346,7 @@ fn follow_level_events(
     physics: Query<(Entity, &LdtkLevelPhysics)>,
     lifted: Query<(Entity, &LdtkLevelEntity)>,
     mapping: Res<LdtkPhysicsMapping>,
-    config: Option<Res<crate::PhysicsConfig>>,
+    config: Option<Res<crate::config::PhysicsConfig>>,
     mut report: ResMut<LdtkPhysicsReport>,
     mut checked: Local<HashSet<String>>,
 ) {

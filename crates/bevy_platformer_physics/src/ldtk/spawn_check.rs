@@ -26,7 +26,7 @@ const MAX_PIXELS: i64 = 1 << 30;
 /// ```
 /// use bevy_platformer_physics::ldtk::{level_spawn_problems, parse_ldtk};
 ///
-/// let project = parse_ldtk(include_str!("../../tests/data/ldtk/Typical_2D_platformer_example.ldtk"), "typical.ldtk").unwrap();
+/// let project = parse_ldtk(include_str!("../../../../tests/data/ldtk/Typical_2D_platformer_example.ldtk"), "typical.ldtk").unwrap();
 /// let mut level = project.levels[0].clone();
 /// assert!(level_spawn_problems("typical.ldtk", &project.defs, &level).is_empty());
 /// // The definition of its IntGrid layer "Collisions" deleted.

@@ -12,6 +12,7 @@ use bevy::prelude::*;
 
 use crate::components::{ContactDirection, Contacts, Dynamic, Grounded};
 use crate::messages::{ContactEnded, ContactStarted};
+use crate::schedule::{PlatformerSystems, physics_schedule};
 
 /// The other colliders a body touched when ContactEvents last ran, with the side of the body each
 /// was on: what the next step's events are measured against. Kept by the plugin; added with
@@ -204,5 +205,21 @@ pub(crate) fn mark_grounded(mut commands: Commands, bodies: Query<(Entity, &Cont
             }
             _ => {}
         }
+    }
+}
+
+/// Contact started / ended messages and `Grounded` ([`PlatformerSystems::ContactEvents`]).
+pub struct ContactEventsPlugin;
+
+impl Plugin for ContactEventsPlugin {
+    fn build(&self, app: &mut App) {
+        // What was last reported of a body's contacts, compared with this step's.
+        app.register_required_components::<Contacts, ReportedContacts>();
+        app.add_systems(
+            physics_schedule(app),
+            (send_contact_events, mark_grounded)
+                .chain()
+                .in_set(PlatformerSystems::ContactEvents),
+        );
     }
 }

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use crate::broad_phase::BroadPhase;
 use crate::components::*;
 use crate::config::{PhysicsConfig, PhysicsStep};
+use crate::schedule::{PlatformerSystems, physics_schedule};
 use crate::step::AwakeDynamic;
 
 /// The new velocity of a body after `dt` seconds. `supported`: the body stood on something solid at
@@ -90,6 +91,15 @@ pub(crate) fn integrate(
             input.jump = None;
             input.drop_through = false;
         }
+    }
+}
+
+/// Velocity integration ([`PlatformerSystems::Integrate`]).
+pub struct IntegratePlugin;
+
+impl Plugin for IntegratePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(physics_schedule(app), integrate.in_set(PlatformerSystems::Integrate));
     }
 }
 

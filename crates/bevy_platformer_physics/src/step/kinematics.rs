@@ -23,6 +23,7 @@ use crate::components::*;
 use crate::config::{PhysicsConfig, PhysicsStep};
 use crate::geometry::{Aabb, Axis, axis_cast};
 use crate::messages::Squished;
+use crate::schedule::{PlatformerSystems, physics_schedule};
 
 type KinematicData = (
     Entity,
@@ -268,10 +269,22 @@ fn push_distance(body: &Aabb, pusher: &Aabb, axis: Axis, amount: f32) -> f32 {
     }
 }
 
+/// Lifts and other kinematic bodies ([`PlatformerSystems::Kinematics`]).
+pub struct KinematicsPlugin;
+
+impl Plugin for KinematicsPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            physics_schedule(app),
+            move_kinematics.in_set(PlatformerSystems::Kinematics),
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::slope::SlopeRise;
+    use crate::geometry::SlopeRise;
 
     fn entity(index: u32) -> Entity {
         Entity::from_raw_u32(index).unwrap()

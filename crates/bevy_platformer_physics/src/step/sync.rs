@@ -4,10 +4,11 @@
 use bevy::prelude::*;
 
 use crate::broad_phase::{BodyKind, BroadPhase, ColliderProxy};
+use crate::components::SlopeSegment;
 use crate::components::*;
 use crate::config::{PhysicsConfig, PhysicsStep};
 use crate::messages::ContactEnded;
-use crate::slope::SlopeSegment;
+use crate::schedule::{PlatformerSystems, physics_schedule};
 use crate::step::contact_events::ReportedContacts;
 use crate::step::movement::MovedAt;
 use crate::tile_grid::TileGrid;
@@ -378,5 +379,27 @@ fn take_out(
         };
         ended.write(event);
         commands.trigger(event);
+    }
+}
+
+/// The step's `dt` and the colliders mirrored into the broad phase
+/// ([`PlatformerSystems::SyncColliders`]): changed, added, removed, disabled and enabled ones.
+pub struct SyncCollidersPlugin;
+
+impl Plugin for SyncCollidersPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<MarkedColliders>();
+        // Written by the movement pass; read here to tell its moves from the game's.
+        app.init_resource::<MovedAt>();
+        app.add_systems(
+            physics_schedule(app),
+            (update_step_dt, sync_colliders, sync_slopes, sync_grids)
+                .chain()
+                .in_set(PlatformerSystems::SyncColliders),
+        );
+        app.add_observer(on_collider_removed);
+        app.add_observer(on_collider_disabled);
+        app.add_observer(on_collider_enabled);
+        app.add_observer(on_marker_added);
     }
 }

@@ -8,7 +8,6 @@ use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
 
 use super::Sfx;
-use super::goal::Goal;
 use super::player::Player;
 use super::progress::{GameProgress, RunOutcome};
 use super::scoring::{Award, give};
@@ -46,14 +45,6 @@ pub const SLIDE_SPEED: f32 = 180.0;
 /// Seconds of the clock counted into the score per step (300 s take 1.7 s).
 const COUNT_PER_STEP: f32 = 3.0;
 
-/// The bonus for grabbing the pole at `feet_y`, by the fifth of its height the feet are in (the
-/// higher, the more: `rules.flagpole_scores`, lowest first).
-pub fn height_bonus(scores: &[u32], base_y: f32, feet_y: f32) -> u32 {
-    let fraction = ((feet_y - base_y) / Goal::HEIGHT).clamp(0.0, 0.999);
-    let band = (fraction * scores.len() as f32) as usize;
-    scores.get(band).copied().unwrap_or(0)
-}
-
 pub(super) fn plugin(app: &mut App) {
     app.register_type::<Finale>();
     app.add_systems(
@@ -64,19 +55,18 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Starts the finale of a player that touched the pole whose base is at `base`: the bonus, the
-/// player's hold on the pole.
+/// Starts the finale of a player that touched the pole whose base is at `base`: the height
+/// `bonus` given, the player's hold on the pole.
 pub fn start_finale(
     commands: &mut Commands,
     progress: &mut GameProgress,
     sfx: &mut MessageWriter<Sfx>,
-    tuning: &Tuning,
     player: (Entity, &mut Transform, &Collider, &mut Velocity),
     base: Vec2,
+    bonus: u32,
 ) {
     let (entity, transform, collider, velocity) = player;
     let feet = transform.translation.y - collider.size.y / 2.0;
-    let bonus = height_bonus(&tuning.rules.flagpole_scores, base.y, feet);
     let at = Vec2::new(base.x + 12.0, feet);
     give(commands, progress, sfx, at, Award::Points(bonus));
     // Hold the pole on its left side.

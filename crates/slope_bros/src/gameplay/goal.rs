@@ -7,7 +7,7 @@ use bevy_platformer_physics::prelude::*;
 use super::Sfx;
 use super::finale::start_finale;
 use super::player::{Player, PlayerStatus, alive_player_boxes};
-use super::progress::GameProgress;
+use super::progress::{GameProgress, LevelCompleted};
 use crate::draw_order;
 use crate::level::{CurrentLevel, LevelEntity, RegisterLevelObject};
 use crate::schedule::GameSystems;
@@ -39,9 +39,13 @@ pub struct Checkpoint {
     pub active: bool,
 }
 
-/// The player reached the goal.
-#[derive(Message, Clone, Copy, Debug, Default)]
-pub struct LevelCompleted;
+/// The bonus for grabbing the pole at `feet_y`, by the fifth of its height the feet are in (the
+/// higher, the more: `rules.flagpole_scores`, lowest first).
+pub fn height_bonus(scores: &[u32], base_y: f32, feet_y: f32) -> u32 {
+    let fraction = ((feet_y - base_y) / Goal::HEIGHT).clamp(0.0, 0.999);
+    let band = (fraction * scores.len() as f32) as usize;
+    scores.get(band).copied().unwrap_or(0)
+}
 
 /// Spawns the goal with its base at `feet`.
 pub fn spawn_goal(commands: &mut Commands, feet: Vec2) {
@@ -63,7 +67,6 @@ pub(super) fn plugin(app: &mut App) {
     app.register_level_object("Checkpoint", |commands, object| {
         spawn_checkpoint(commands, object.feet(), object.checkpoint);
     });
-    app.add_message::<LevelCompleted>();
     app.add_systems(FixedUpdate, (reach_checkpoints, reach_goal).in_set(GameSystems::React));
 }
 
@@ -111,8 +114,10 @@ fn reach_goal(
         player.status = PlayerStatus::Finished;
         player.sliding = false;
         player.star = 0.0;
+        let feet = transform.translation.y - collider.size.y / 2.0;
+        let bonus = height_bonus(&tuning.rules.flagpole_scores, base.y, feet);
         let held = (entity, &mut *transform, collider, &mut *velocity);
-        start_finale(&mut commands, &mut progress, &mut sfx, &tuning, held, base);
+        start_finale(&mut commands, &mut progress, &mut sfx, held, base, bonus);
         completed.write(LevelCompleted);
     }
 }

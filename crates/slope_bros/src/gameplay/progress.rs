@@ -5,11 +5,14 @@ use bevy::prelude::*;
 use bevy_platformer_physics::prelude::Collider;
 
 use super::Sfx;
-use super::goal::LevelCompleted;
 use super::player::{Form, Kill, Player, PlayerDied, PlayerStatus, resize};
 use crate::level::{CurrentLevel, LevelClock, LoadLevel};
 use crate::schedule::GameSystems;
 use crate::tuning::{GameRules, Tuning};
+
+/// The player reached the goal.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct LevelCompleted;
 
 /// Carried across levels: score, coins, lives, the power-up.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Reflect)]
@@ -78,7 +81,7 @@ pub struct RunOutcome {
 pub(super) fn plugin(app: &mut App) {
     app.register_type::<(GameProgress, LevelClock, RunOutcome, StartingForm)>();
     app.init_resource::<StartingForm>();
-    app.add_message::<PlayerDied>();
+    app.add_message::<PlayerDied>().add_message::<LevelCompleted>();
     app.init_resource::<LevelClock>().init_resource::<RunOutcome>();
     app.add_systems(Startup, new_game);
     app.add_observer(start_with_carried_form);

@@ -20,7 +20,7 @@ use bevy_ecs_ldtk::ldtk::raw_level_accessor::RawLevelAccessor;
 use bevy_ecs_ldtk::prelude::{LdtkProject, LdtkProjectHandle, Respawn};
 use bevy_platformer_physics::ldtk::{LdtkPhysicsMapping, LdtkProjectFile, level_spawn_problems};
 
-use super::pipeline::LevelWorld;
+use super::LevelWorld;
 
 /// How often the files are checked.
 const CHECK_EVERY: Duration = Duration::from_millis(500);

@@ -25,6 +25,13 @@ pub use pipeline::{LevelReady, level_ready};
 
 use crate::paths::DataRoot;
 
+/// The `bevy_ecs_ldtk` world entity of the level being played.
+#[derive(Component, Clone, Debug)]
+pub struct LevelWorld {
+    /// The project's asset path, for messages.
+    pub file: String,
+}
+
 /// The LDtk identifier of the player's start.
 pub const PLAYER: &str = "Player";
 

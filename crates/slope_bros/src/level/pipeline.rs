@@ -32,7 +32,7 @@ use super::live_edit::LevelFileWatch;
 use super::sources::{UndecodedPictureLoader, asset_path};
 use super::{
     CurrentLevel, GameData, LevelClock, LevelData, LevelEntity, LevelLoadError, LevelObject, LevelObjects, LevelSource,
-    LevelSpawned, LoadLevel, ObjectFields, PIPE, PLAYER, PipeArrival, level_data,
+    LevelSpawned, LevelWorld, LoadLevel, ObjectFields, PIPE, PLAYER, PipeArrival, level_data,
 };
 use crate::paths::DataRoot;
 use crate::screens::state::Screen;
@@ -49,13 +49,6 @@ pub struct LevelReady(pub bool);
 /// Run condition: the current level is ready.
 pub fn level_ready(ready: Res<LevelReady>) -> bool {
     ready.0
-}
-
-/// The `bevy_ecs_ldtk` world entity of the level being played.
-#[derive(Component, Clone, Debug)]
-pub struct LevelWorld {
-    /// The project's asset path, for messages.
-    pub file: String,
 }
 
 /// Every project loaded so far, kept loaded so that a restart or a return is immediate.

@@ -22,7 +22,7 @@ use super::AppSystems;
 use crate::draw_order;
 use crate::gameplay::blocks::BlockHit;
 use crate::level::LevelInfo;
-use crate::level::pipeline::LevelWorld;
+use crate::level::LevelWorld;
 
 /// How far apart in z the layers of a level are drawn: every layer stays between
 /// [`draw_order::TILES`] and the next layer of the game (`bevy_ecs_ldtk` puts layer `n` at z = n).

@@ -7,9 +7,9 @@ use bevy::prelude::*;
 use super::candidates::SortedCandidates;
 use super::settings::BodyOverlaps;
 use crate::broad_phase::{ColliderProxy, StaticCandidates};
+use crate::components::SlopeRef;
 use crate::components::*;
 use crate::geometry::Aabb;
-use crate::slope::SlopeRef;
 
 /// What the movement stages read and write of a body; the pass hands it on as a [`Body`]. (A
 /// tuple query in its place, which would spare repeating the fields, costs 1.5 % more

@@ -5,9 +5,9 @@ use bevy::prelude::*;
 
 use super::settings::{BodyOverlaps, CandidateRules};
 use crate::broad_phase::{BodyKind, BroadPhase, ColliderProxy, StaticCandidates};
+use crate::components::SlopeRef;
 use crate::components::*;
 use crate::geometry::Aabb;
-use crate::slope::SlopeRef;
 
 /// Whether `aabb` overlaps a solid of the level's static geometry among `proxies` by more than a
 /// rounding margin (ten skins).

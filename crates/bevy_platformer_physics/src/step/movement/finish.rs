@@ -30,7 +30,7 @@ use super::settings::{FinishTolerances, MoveSettings};
 use crate::broad_phase::{BroadPhase, ColliderProxy};
 use crate::components::*;
 use crate::geometry::Aabb;
-use crate::slope::{SlopeRef, SlopeShape};
+use crate::geometry::SlopeShape;
 
 /// The outcome of the finish rules for one body.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -389,8 +389,8 @@ pub(crate) fn finish_body(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::PhysicsConfig;
-    use crate::slope::SlopeShape;
+    use crate::config::PhysicsConfig;
+    use crate::geometry::SlopeShape;
 
     const DT: f32 = 0.01;
 

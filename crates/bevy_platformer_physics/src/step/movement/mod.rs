@@ -33,6 +33,7 @@ use settings::MoveSettings;
 use crate::broad_phase::BroadPhase;
 use crate::components::{BodyCollisions, Embedded};
 use crate::config::{PhysicsConfig, PhysicsStep};
+use crate::schedule::{PlatformerSystems, physics_schedule};
 use crate::step::AwakeDynamic;
 
 /// Prepares, moves and finishes every awake dynamic body, one after the other.
@@ -80,5 +81,17 @@ pub(crate) fn move_bodies(
         } else {
             commands.entity(entity).remove::<Embedded>();
         }
+    }
+}
+
+/// The movement pass ([`PlatformerSystems::Movement`]): each body's slope plan (where the slope
+/// rules of [the physics rules](crate::physics_rules) plug in), its move with collision detection
+/// and response, and the confirmation of its support, body by body.
+pub struct MovementPlugin;
+
+impl Plugin for MovementPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<MovedAt>();
+        app.add_systems(physics_schedule(app), move_bodies.in_set(PlatformerSystems::Movement));
     }
 }

@@ -21,8 +21,8 @@ use super::body::{Body, MoveScratch};
 use super::candidates::{first_candidate_area, gather_slopes};
 use super::settings::{MoveSettings, SlopeRules};
 use crate::broad_phase::BroadPhase;
+use crate::components::SlopeRef;
 use crate::geometry::Aabb;
-use crate::slope::SlopeRef;
 
 /// How many steps ahead of a moving body the statics are kept (at most one broad-phase cell on
 /// each axis): a walking body queries the broad phase about once per this many steps, and keeps a
@@ -257,9 +257,9 @@ pub(crate) fn prepare_body(
 mod tests {
     use super::super::settings::MoveSettings;
     use super::*;
-    use crate::PhysicsConfig;
     use crate::broad_phase::ColliderProxy;
-    use crate::slope::SlopeShape;
+    use crate::config::PhysicsConfig;
+    use crate::geometry::SlopeShape;
 
     const DT: f32 = 0.01;
 
@@ -442,7 +442,7 @@ mod tests {
 
     #[test]
     fn the_plan_of_a_fast_body_entering_a_steep_valley_sees_the_far_side() {
-        use crate::slope::SlopeRise;
+        use crate::geometry::SlopeRise;
 
         // A V-valley of gradient 3 each side, bottom at (0, 0). A 12 × 24 body, feet on the near
         // side at x = −17 (51 px up), walking right at 300 px/s: the downhill factor (4) makes its

@@ -18,8 +18,8 @@ use super::body::{Body, MoveScratch};
 use super::settings::MoveSettings;
 use crate::broad_phase::{BroadPhase, ColliderProxy};
 use crate::components::{ContactDirection, Contacts};
+use crate::geometry::SlopeShape;
 use crate::geometry::{Aabb, remove_velocity_into};
-use crate::slope::SlopeShape;
 
 /// Clears `body`'s contacts for this step and, if it starts deep inside the level's static solids,
 /// moves it out (with contacts against the solids it now rests on) or marks it embedded.
@@ -297,7 +297,7 @@ mod tests {
         let mut sensor = solid(2, Vec2::ZERO, Vec2::new(64.0, 16.0));
         sensor.sensor = true;
         let mut slope = solid(3, Vec2::ZERO, Vec2::new(64.0, 32.0));
-        slope.slope = Some(crate::slope::SlopeRise::Right);
+        slope.slope = Some(crate::geometry::SlopeRise::Right);
         let body = Aabb::from_min_size(Vec2::new(10.0, 4.0), Vec2::new(12.0, 24.0));
         assert_eq!(
             recover(&body, &[platform, sensor, slope], &[], 24.0, SKIN, TOLERANCE),

@@ -6,8 +6,8 @@ use bevy::prelude::*;
 use super::request::MoveRequest;
 use crate::broad_phase::ColliderProxy;
 use crate::components::*;
+use crate::geometry::SlopeShape;
 use crate::geometry::{Aabb, box_sweep_touches_slope, remove_velocity_into, sweep_aabb};
-use crate::slope::SlopeShape;
 
 /// Records the solids that the final box `end` rests flush against (touching on one axis within
 /// `skin`, overlapping on the other) while the step's `intended` velocity pushed into them, and
@@ -278,7 +278,7 @@ mod tests {
 
     #[test]
     fn a_sensor_slope_is_touched_by_its_triangle_from_above_or_from_the_side_of_its_rect() {
-        use crate::slope::SlopeRise;
+        use crate::geometry::SlopeRise;
         // A sensor slope rising right over (100, 50)–(132, 66).
         let ramp = ColliderProxy {
             sensor: true,
