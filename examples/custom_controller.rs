@@ -1,5 +1,5 @@
 //! Your own controller, headless: a body driven by writing its `Velocity` before the step. The
-//! plugin's own controller (`Movement`) is switched off but for gravity; the plugin still moves
+//! plugin's own controller (`MovementTuning`) is switched off but for gravity; the plugin still moves
 //! the body through the level: it climbs a slope at the slope's speed factor, stops at a wall,
 //! and writes back the velocity it ended with.
 //! `cargo run -p platformer_examples --example custom_controller`
@@ -56,7 +56,7 @@ fn main() {
             },
             // The plugin's controller off: no acceleration or friction toward an input, the
             // speed clipped only far above what the dasher sets.
-            Movement {
+            MovementTuning {
                 acceleration: 0.0,
                 deceleration: 0.0,
                 skid_deceleration: 0.0,

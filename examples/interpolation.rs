@@ -29,7 +29,7 @@ fn main() {
             Dynamic,
             Collider::rectangle(12.0, 24.0),
             Transform::from_xyz(0.0, 12.0, 0.0),
-            Movement {
+            MovementTuning {
                 acceleration: 1.0e6,
                 max_speed: Vec2::new(120.0, 1000.0),
                 ..default()

@@ -108,7 +108,7 @@ fn setup(mut commands: Commands) {
         },
         Sprite::from_color(Color::srgb(0.9, 0.2, 0.2), Vec2::new(16.0, 24.0)),
         Transform::from_xyz(-100.0, 40.0, 1.0),
-        Movement {
+        MovementTuning {
             max_speed: Vec2::new(180.0, 1000.0),
             ..default()
         },

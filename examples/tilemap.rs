@@ -54,7 +54,7 @@ fn setup(mut commands: Commands) {
         Collider::rectangle(12.0, 22.0),
         Sprite::from_color(Color::srgb(0.9, 0.2, 0.2), Vec2::new(12.0, 22.0)),
         Transform::from_xyz(40.0, 60.0, 1.0),
-        Movement {
+        MovementTuning {
             max_speed: Vec2::new(180.0, 1000.0),
             ..default()
         },

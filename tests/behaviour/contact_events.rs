@@ -419,7 +419,7 @@ fn a_body_gliding_flush_along_a_floor_without_gravity_touches_nothing() {
         let mut app = app();
         spawn_box(&mut app, Vec2::new(-200.0, -16.0), Vec2::new(400.0, 16.0));
         let body = spawn_body(&mut app, Vec2::new(0.0, 0.0), Vec2::new(12.0, 24.0), mode);
-        let mut movement = *app.world().get::<Movement>(body).unwrap();
+        let mut movement = *app.world().get::<MovementTuning>(body).unwrap();
         movement.gravity_scale = 0.0;
         set_movement(&mut app, body, movement);
         input(&mut app, body).horizontal = 1.0;

@@ -10,7 +10,7 @@ fn still_body(app: &mut App, min: Vec2, size: Vec2) -> Entity {
     set_movement(
         app,
         body,
-        Movement {
+        MovementTuning {
             gravity_scale: 0.0,
             ..default()
         },
@@ -78,7 +78,7 @@ fn a_push_out_of_a_wall_into_the_block_beside_it_is_measured_again() {
         set_movement(
             &mut app,
             body,
-            Movement {
+            MovementTuning {
                 acceleration: 1.0e6,
                 max_speed: Vec2::new(300.0, 1000.0),
                 gravity_scale: 0.0,

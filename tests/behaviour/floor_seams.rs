@@ -21,7 +21,7 @@ fn max_speed_over_50_adjacent_16_px_floor_boxes_never_slows_or_leaves_the_floor(
             set_movement(
                 &mut app,
                 body,
-                Movement {
+                MovementTuning {
                     acceleration: 1.0e6,
                     max_speed: Vec2::new(speed, 1000.0),
                     ..default()
@@ -77,7 +77,7 @@ fn seams_in_a_ceiling_do_not_stop_a_body_sliding_under_it() {
         set_movement(
             &mut app,
             body,
-            Movement {
+            MovementTuning {
                 acceleration: 1.0e6,
                 max_speed: Vec2::new(MAX_SPEED, 1000.0),
                 ..default()

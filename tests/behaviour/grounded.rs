@@ -80,11 +80,11 @@ fn a_body_walking_without_gravity_onto_a_block_a_hair_lower_steps_down_onto_it()
         tick(&mut app, 10);
         assert!(grounded(&app, body), "{mode:?}: landed");
         walker(&mut app, body, 60.0);
-        let walking = *app.world().get::<Movement>(body).unwrap();
+        let walking = *app.world().get::<MovementTuning>(body).unwrap();
         set_movement(
             &mut app,
             body,
-            Movement {
+            MovementTuning {
                 gravity_scale: 0.0,
                 ..walking
             },

@@ -42,7 +42,7 @@ fn landing_on_a_block_corner_lands_on_top() {
         set_movement(
             &mut app,
             body,
-            Movement {
+            MovementTuning {
                 gravity_scale: 0.0,
                 deceleration: 0.0,
                 max_speed: Vec2::splat(5000.0),
@@ -113,7 +113,7 @@ fn discrete_corner_overlap_lands_on_top_when_the_vertical_penetration_is_smaller
     set_movement(
         &mut app,
         body,
-        Movement {
+        MovementTuning {
             gravity_scale: 0.0,
             deceleration: 0.0,
             max_speed: Vec2::splat(5000.0),

@@ -94,7 +94,7 @@ fn a_fast_body_passing_through_a_small_sensor_in_one_step_still_touches_it() {
     set_movement(
         &mut app,
         body,
-        Movement {
+        MovementTuning {
             gravity_scale: 0.0,
             deceleration: 0.0,
             max_speed: Vec2::splat(20_000.0),

@@ -221,7 +221,7 @@ fn a_lift_passes_through_bodies_on_layers_it_ignores_and_through_sensor_bodies()
         // An interaction-only body, held where it is (it would fall through the floor).
         let sensor = spawn_body(&mut app, Vec2::new(80.0, 0.0), Vec2::new(12.0, 24.0), mode);
         app.world_mut().entity_mut(sensor).insert(Sensor);
-        let mut still = *app.world().get::<Movement>(sensor).unwrap();
+        let mut still = *app.world().get::<MovementTuning>(sensor).unwrap();
         still.gravity_scale = 0.0;
         set_movement(&mut app, sensor, still);
         // A body on every layer, which the lift does push.

@@ -17,7 +17,7 @@ fn one_update_runs_exactly_one_fixed_step() {
     app.add_systems(FixedUpdate, |mut n: ResMut<StepCount>| n.0 += 1);
     tick(&mut app, 10);
     assert_eq!(app.world().resource::<StepCount>().0, 10);
-    assert_eq!(app.world().resource::<PhysicsStep>().dt, DT);
+    assert_eq!(app.world().resource::<PhysicsStepLength>().dt, DT);
 }
 
 #[test]
@@ -39,7 +39,7 @@ fn the_apps_own_fixed_rate_is_kept() {
             app.world().resource::<Time<Fixed>>().timestep(),
             Duration::from_secs_f64(1.0 / 60.0)
         );
-        let dt = app.world().resource::<PhysicsStep>().dt;
+        let dt = app.world().resource::<PhysicsStepLength>().dt;
         assert!(
             (dt - 1.0 / 60.0).abs() < 1e-6,
             "the step follows the app's clock: dt {dt}"
@@ -113,7 +113,7 @@ fn a_long_pause_is_clamped_to_max_dt() {
     // Three 100 ms frames.
     tick(&mut app, 3);
     let max_dt = app.world().resource::<PhysicsConfig>().max_dt;
-    let dt = app.world().resource::<PhysicsStep>().dt;
+    let dt = app.world().resource::<PhysicsStepLength>().dt;
     assert_eq!(dt, max_dt, "a 100 ms frame is simulated as max_dt");
     // Three steps of 1/30 s of free fall (g = 960 px/s², 32 px/s per step): the velocity after
     // each is v0 − 32, v0 − 64, v0 − 96, and the body falls their sum times 1/30 s.

@@ -17,7 +17,7 @@ fn components_and_configuration_round_trip() {
     round_trip(Collider::rectangle(12.0, 24.0).with_offset(Vec2::new(0.0, 2.0)));
     round_trip(CollisionLayers::new(0b10, 0b101));
     round_trip(Velocity(Vec2::new(3.0, -4.0)));
-    round_trip(Movement::default());
+    round_trip(MovementTuning::default());
     round_trip(MovementInput {
         horizontal: -1.0,
         jump: Some(300.0),

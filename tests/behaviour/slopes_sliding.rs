@@ -155,7 +155,7 @@ fn uphill_release_decelerates_by_60_times_1_plus_s_and_never_reverses_by_itself(
         set_movement(
             &mut app,
             body,
-            Movement {
+            MovementTuning {
                 acceleration: 1.0e6,
                 deceleration: 0.0,
                 max_speed: Vec2::new(160.0, 2000.0),

@@ -30,7 +30,7 @@ fn worked_example(mode: CollisionMode, rises_right: bool) {
     set_movement(
         &mut app,
         body,
-        Movement {
+        MovementTuning {
             acceleration: 0.0,
             max_speed: Vec2::splat(100.0 * BLOCK),
             ..default()

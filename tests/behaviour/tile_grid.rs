@@ -79,7 +79,7 @@ fn a_high_speed_fall_onto_a_single_cell_floor_does_not_tunnel() {
             set_movement(
                 &mut app,
                 body,
-                Movement {
+                MovementTuning {
                     max_speed: Vec2::splat(5000.0),
                     ..default()
                 },

@@ -8,7 +8,7 @@ fn fast(app: &mut App, body: Entity, gravity_scale: f32) {
     set_movement(
         app,
         body,
-        Movement {
+        MovementTuning {
             max_speed: Vec2::splat(10_000.0),
             gravity_scale,
             deceleration: 0.0,

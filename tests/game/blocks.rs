@@ -4,11 +4,11 @@
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
 use platformer_tests::game::*;
-use slope_bros::gameplay::items::{PowerUp, PowerUpKind, Rising, spawn_power_up};
+use slope_bros::gameplay::objects::items::{PowerUp, PowerUpKind, Rising, spawn_power_up};
 use slope_bros::gameplay::player::Form;
-use slope_bros::gameplay::progress::GameProgress;
+use slope_bros::gameplay::run::progress::GameProgress;
+use slope_bros::harness::replay::Replay;
 use slope_bros::level::{Block, LevelInfo};
-use slope_bros::replay::Replay;
 use slope_bros::tuning::Tuning;
 
 fn block_cell(app: &App) -> (IVec2, Option<Block>) {
@@ -112,7 +112,7 @@ fn a_power_up_rises_out_of_its_block_then_moves() {
     assert!((now.x - start.x).abs() > 5.0, "out, it slides: {start} → {now}");
 }
 
-const POWER_UP_HALF_HEIGHT: f32 = slope_bros::gameplay::items::POWER_UP_SIZE.y / 2.0;
+const POWER_UP_HALF_HEIGHT: f32 = slope_bros::gameplay::objects::items::POWER_UP_SIZE.y / 2.0;
 
 /// A rising power-up on the player's feet is not taken until it is out.
 #[test]
@@ -150,7 +150,7 @@ fn a_small_player_bumps_a_brick_and_a_big_one_breaks_it() {
     // Grow first.
     let feet = player_feet(&mut app);
     let world = app.world_mut();
-    slope_bros::gameplay::items::spawn_power_up(&mut world.commands(), PowerUpKind::Mushroom, feet, 1.0, 0.0);
+    slope_bros::gameplay::objects::items::spawn_power_up(&mut world.commands(), PowerUpKind::Mushroom, feet, 1.0, 0.0);
     world.flush();
     tick(&mut app, 2);
     assert_eq!(super_form(&mut app), Form::Big);

@@ -3,12 +3,12 @@
 
 use bevy::prelude::*;
 use platformer_tests::game::*;
-use slope_bros::gameplay::boss::{Boss, BridgePlank};
 use slope_bros::gameplay::enemies::KnockedOut;
-use slope_bros::gameplay::items::{PowerUpKind, spawn_power_up};
+use slope_bros::gameplay::enemies::boss::{Boss, BridgePlank};
+use slope_bros::gameplay::objects::items::{PowerUpKind, spawn_power_up};
 use slope_bros::gameplay::player::{Form, PlayerStatus};
-use slope_bros::gameplay::progress::GameProgress;
-use slope_bros::replay::Replay;
+use slope_bros::gameplay::run::progress::GameProgress;
+use slope_bros::harness::replay::Replay;
 use slope_bros::tuning::Tuning;
 
 /// Stone floor two rows deep with a lava pit in columns 6–13 spanned by a bridge; the boss on the

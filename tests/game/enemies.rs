@@ -4,13 +4,13 @@ use bevy::prelude::*;
 use bevy_platformer_physics::pixel_perfect::masks_overlap;
 use bevy_platformer_physics::prelude::*;
 use platformer_tests::game::*;
+use slope_bros::gameplay::enemies::hammer::{Hammer, player_image};
+use slope_bros::gameplay::enemies::shell::Shell;
 use slope_bros::gameplay::enemies::{Asleep, EnemyKind, KnockedOut};
-use slope_bros::gameplay::hammer::{Hammer, player_image};
 use slope_bros::gameplay::player::{Player, PlayerStatus};
-use slope_bros::gameplay::progress::GameProgress;
-use slope_bros::gameplay::shell::Shell;
+use slope_bros::gameplay::run::progress::GameProgress;
+use slope_bros::harness::replay::Replay;
 use slope_bros::masks::SpriteMasks;
-use slope_bros::replay::Replay;
 use slope_bros::tuning::Tuning;
 
 #[test]
@@ -236,7 +236,7 @@ fn hammer_throwers_throw_hammers_at_a_near_player() {
     tick(&mut app, 240);
     let world = app.world_mut();
     let thrown: u32 = world
-        .query::<&slope_bros::gameplay::hammer::HammerThrower>()
+        .query::<&slope_bros::gameplay::enemies::hammer::HammerThrower>()
         .iter(world)
         .map(|t| t.thrown)
         .sum();

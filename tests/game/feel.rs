@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
 use platformer_tests::game::*;
 use slope_bros::gameplay::player::Player;
-use slope_bros::replay::Replay;
+use slope_bros::harness::replay::Replay;
 use slope_bros::tuning::Feel;
 
 const FLAT: [&str; 10] = [
@@ -244,7 +244,7 @@ fn a_replay_names_its_feel_and_plays_with_it() {
 /// The player's speed after `step` steps of a headless run holding run-right on flat ground, with
 /// a replay of `replay_feel` and `--feel` `option`.
 fn speed_at(replay_feel: Feel, option: Option<Feel>, step: u64) -> f32 {
-    let report = slope_bros::headless::run(&slope_bros::headless::HeadlessRun {
+    let report = slope_bros::harness::headless::run(&slope_bros::harness::headless::HeadlessRun {
         root: root(),
         level: slope_bros::level::LevelSource::File {
             path: write_level("feel-replay", &FLAT, &[]),

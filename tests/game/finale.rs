@@ -3,12 +3,12 @@
 
 use bevy::prelude::*;
 use platformer_tests::game::*;
-use slope_bros::gameplay::finale::{DOOR_OFFSET, Finale, FinaleStage};
-use slope_bros::gameplay::goal::Goal;
-use slope_bros::gameplay::goal::height_bonus;
-use slope_bros::gameplay::progress::{GameProgress, RunOutcome};
+use slope_bros::gameplay::run::finale::{DOOR_OFFSET, Finale, FinaleStage};
+use slope_bros::gameplay::run::goal::Goal;
+use slope_bros::gameplay::run::goal::height_bonus;
+use slope_bros::gameplay::run::progress::{GameProgress, RunOutcome};
+use slope_bros::harness::replay::Replay;
 use slope_bros::level::LevelClock;
-use slope_bros::replay::Replay;
 use slope_bros::tuning::Tuning;
 
 fn finale(app: &mut App) -> Option<Finale> {
@@ -167,7 +167,7 @@ fn listen(mut sfx: MessageReader<slope_bros::gameplay::Sfx>, mut heard: ResMut<H
 #[test]
 fn the_clock_warns_once_as_it_passes_100_seconds() {
     use slope_bros::gameplay::Sfx;
-    use slope_bros::gameplay::progress::TIME_WARNING_AT;
+    use slope_bros::gameplay::run::progress::TIME_WARNING_AT;
     let level = write_level("warning", &["S......S", "S..P...S", "########"], &[]);
     let mut app = app_on(level, Replay::default());
     app.init_resource::<Heard>();

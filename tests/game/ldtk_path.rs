@@ -8,9 +8,9 @@ use bevy_platformer_physics::TileGrid;
 use bevy_platformer_physics::ldtk::LdtkLevelPhysics;
 use bevy_platformer_physics::prelude::TileCell;
 use platformer_tests::game::*;
-use slope_bros::app::headless_app;
-use slope_bros::gameplay::items::Coin;
+use slope_bros::gameplay::objects::items::Coin;
 use slope_bros::gameplay::player::Player;
+use slope_bros::harness::app::headless_app;
 use slope_bros::input::InputSource;
 use slope_bros::level::{BUILTIN_LEVELS, Block, LevelClock, LevelFileWatch, LevelInfo, LevelSource, LoadLevel};
 

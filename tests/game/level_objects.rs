@@ -4,14 +4,14 @@
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
 use platformer_tests::game::*;
-use slope_bros::gameplay::falling_lift::FallingLift;
-use slope_bros::gameplay::items::{PowerUp, PowerUpKind};
+use slope_bros::gameplay::enemies::shell::Shell;
+use slope_bros::gameplay::objects::falling_lift::FallingLift;
+use slope_bros::gameplay::objects::items::{PowerUp, PowerUpKind};
 use slope_bros::gameplay::player::PlayerStatus;
-use slope_bros::gameplay::progress::GameProgress;
-use slope_bros::gameplay::scoring::{Award, ScorePopup};
-use slope_bros::gameplay::shell::Shell;
+use slope_bros::gameplay::run::progress::GameProgress;
+use slope_bros::gameplay::run::scoring::{Award, ScorePopup};
+use slope_bros::harness::replay::Replay;
 use slope_bros::level::{Block, LevelInfo};
-use slope_bros::replay::Replay;
 use slope_bros::tuning::Tuning;
 
 fn cell_and_block(app: &App) -> (IVec2, Option<Block>, TileCell) {

@@ -4,13 +4,13 @@
 
 use bevy::prelude::*;
 use platformer_tests::game::*;
-use slope_bros::app::headless_app;
-use slope_bros::gameplay::goal::Goal;
 use slope_bros::gameplay::player::Player;
-use slope_bros::headless::{self, HeadlessRun};
+use slope_bros::gameplay::run::goal::Goal;
+use slope_bros::harness::app::headless_app;
+use slope_bros::harness::headless::{self, HeadlessRun};
+use slope_bros::harness::replay::Replay;
 use slope_bros::input::InputSource;
 use slope_bros::level::{BUILTIN_LEVELS, LevelInfo, LevelSource};
-use slope_bros::replay::Replay;
 
 fn replay_of(level: &str) -> Replay {
     let path = root().levels().join("replays").join(format!("{level}.ron"));
@@ -116,7 +116,7 @@ fn the_command_line_runs_headless_and_writes_a_trace() {
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let text = std::fs::read_to_string(&trace).unwrap();
     let mut lines = text.lines();
-    assert_eq!(lines.next(), Some(slope_bros::trace::HEADER));
+    assert_eq!(lines.next(), Some(slope_bros::harness::trace::HEADER));
     assert_eq!(lines.count(), 120, "one row per step");
 }
 

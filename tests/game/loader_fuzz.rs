@@ -8,15 +8,15 @@ use std::path::{Path, PathBuf};
 
 use bevy_platformer_physics::ldtk::{LdtkPhysicsMapping, level_physics, parse_ldtk, world_origin};
 use serde_json::Value;
-use slope_bros::app::headless_app;
+use slope_bros::harness::app::headless_app;
+use slope_bros::harness::replay::Replay;
 use slope_bros::input::InputSource;
 use slope_bros::level::{LevelInfo, LevelLoadError, LevelSource};
 use slope_bros::paths::DataRoot;
-use slope_bros::replay::Replay;
 use slope_bros::tuning::Tuning;
 
 /// The autopilot's seeded random source, in `usize`.
-struct Rng(slope_bros::autopilot::Rng);
+struct Rng(slope_bros::harness::autopilot::Rng);
 
 impl Rng {
     fn below(&mut self, n: usize) -> usize {
@@ -142,7 +142,7 @@ fn load_damaged_project(text: &str, name: &str, case: usize) {
 
 #[test]
 fn damaged_ldtk_text_is_an_error_naming_the_file() {
-    let mut rng = Rng(slope_bros::autopilot::Rng(0x1d7c));
+    let mut rng = Rng(slope_bros::harness::autopilot::Rng(0x1d7c));
     for path in levels() {
         let text = std::fs::read_to_string(&path).unwrap();
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
@@ -163,7 +163,7 @@ fn damaged_ldtk_text_is_an_error_naming_the_file() {
 
 #[test]
 fn ldtk_values_out_of_range_never_panic_or_run_away() {
-    let mut rng = Rng(slope_bros::autopilot::Rng(0xbeef));
+    let mut rng = Rng(slope_bros::harness::autopilot::Rng(0xbeef));
     let mapping = LdtkPhysicsMapping::load(DataRoot::built_from().levels().join("mapping.ron")).unwrap();
     for path in levels() {
         let text = std::fs::read_to_string(&path).unwrap();
@@ -193,7 +193,7 @@ fn ldtk_values_out_of_range_never_panic_or_run_away() {
 
 fn fuzz_ron<T>(file: &Path, parse: impl Fn(&str, &Path) -> Result<T, String>, seed: u64) {
     let text = std::fs::read_to_string(file).unwrap();
-    let mut rng = Rng(slope_bros::autopilot::Rng(seed));
+    let mut rng = Rng(slope_bros::harness::autopilot::Rng(seed));
     for case in 0..cases() * 4 {
         let damaged = mutate(&text, &mut rng);
         let result = must_not_panic(&format!("{} case {case}", file.display()), || parse(&damaged, file));

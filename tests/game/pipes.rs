@@ -7,13 +7,13 @@ use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::prelude::*;
 use platformer_tests::game::*;
 use serde_json::json;
-use slope_bros::app::headless_app;
-use slope_bros::gameplay::pipe::{Pipe, PipeEntry};
+use slope_bros::gameplay::objects::pipe::{Pipe, PipeEntry};
 use slope_bros::gameplay::player::{Player, PlayerStatus};
-use slope_bros::gameplay::progress::{GameProgress, RunOutcome};
+use slope_bros::gameplay::run::progress::{GameProgress, RunOutcome};
+use slope_bros::harness::app::headless_app;
+use slope_bros::harness::replay::{Replay, ReplayCursor};
 use slope_bros::input::InputSource;
 use slope_bros::level::{BUILTIN_LEVELS, LevelClock, LevelInfo, LevelSource};
-use slope_bros::replay::{Replay, ReplayCursor};
 use slope_bros::schedule::GameSystems;
 
 /// A pipe of `cells` (2 × 2 here) with its top-left cell at `cell`.

@@ -4,11 +4,11 @@
 use bevy::prelude::*;
 use platformer_tests::game::*;
 use slope_bros::gameplay::fire::Fireball;
-use slope_bros::gameplay::items::{PowerUp, PowerUpKind, spawn_power_up};
+use slope_bros::gameplay::objects::items::{PowerUp, PowerUpKind, spawn_power_up};
 use slope_bros::gameplay::player::{Form, PlayerStatus};
-use slope_bros::gameplay::progress::GameProgress;
+use slope_bros::gameplay::run::progress::GameProgress;
+use slope_bros::harness::replay::Replay;
 use slope_bros::level::LevelInfo;
-use slope_bros::replay::Replay;
 use slope_bros::tuning::Tuning;
 
 /// Puts a power-up of `kind` on the player's feet: it is taken on the next step.

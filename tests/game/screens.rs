@@ -13,15 +13,15 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
 use bevy_platformer_physics::prelude::*;
-use slope_bros::app::offscreen_app;
-use slope_bros::cli::Options;
 use slope_bros::draw_order;
-use slope_bros::gameplay::items::{POWER_UP_SIZE, PowerUpKind, Rising, spawn_power_up};
+use slope_bros::gameplay::objects::items::{POWER_UP_SIZE, PowerUpKind, Rising, spawn_power_up};
 use slope_bros::gameplay::player::{Form, Player, PlayerStatus};
-use slope_bros::gameplay::progress::{GameProgress, RunOutcome};
+use slope_bros::gameplay::run::progress::{GameProgress, RunOutcome};
+use slope_bros::harness::app::offscreen_app;
+use slope_bros::harness::cli::Options;
+use slope_bros::harness::replay::Replay;
 use slope_bros::level::{BUILTIN_LEVELS, CurrentLevel, LevelClock, LevelInfo, LevelSource};
 use slope_bros::presentation::{GameAssets, GoalFlag, Music, PlaySound, Tune};
-use slope_bros::replay::Replay;
 use slope_bros::screens::{Pause, Screen};
 
 use platformer_tests::game::{Placed, player_feet, root, write_level};
@@ -485,7 +485,7 @@ fn every_text_the_screens_print_has_its_glyphs_in_the_pixel_font() {
     // Pop-ups: every award of the rules.
     let rules = &app.world().resource::<slope_bros::tuning::Tuning>().rules;
     let awards: String = (0..=rules.chain_scores.len())
-        .map(|i| slope_bros::gameplay::scoring::Award::of_chain(rules, i).label())
+        .map(|i| slope_bros::gameplay::run::scoring::Award::of_chain(rules, i).label())
         .collect();
     let missing = missing_glyphs(&face, &(all + &awards));
     assert!(missing.is_empty(), "{} lacks {missing:?}", font_file.display());

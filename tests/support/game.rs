@@ -7,13 +7,13 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use bevy::prelude::*;
 use serde_json::{Value, json};
-use slope_bros::app::headless_app_starting_as;
 use slope_bros::gameplay::enemies::Enemy;
 use slope_bros::gameplay::player::{Form, Player};
+use slope_bros::harness::app::headless_app_starting_as;
+use slope_bros::harness::replay::{Replay, ReplayCursor};
 use slope_bros::input::InputSource;
 use slope_bros::level::LevelSource;
 use slope_bros::paths::DataRoot;
-use slope_bros::replay::{Replay, ReplayCursor};
 
 /// The repository root, which holds the game's `assets/` and `levels/`.
 pub fn root() -> DataRoot {

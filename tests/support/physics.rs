@@ -82,9 +82,9 @@ pub fn input(app: &mut App, entity: Entity) -> Mut<'_, MovementInput> {
 }
 
 /// Sets `entity`'s movement parameters.
-pub fn set_movement(app: &mut App, entity: Entity, movement: Movement) {
+pub fn set_movement(app: &mut App, entity: Entity, movement: MovementTuning) {
     *app.world_mut()
-        .get_mut::<Movement>(entity)
+        .get_mut::<MovementTuning>(entity)
         .expect("entity has movement") = movement;
 }
 
@@ -147,7 +147,7 @@ pub fn walker(app: &mut App, body: Entity, speed: f32) {
     set_movement(
         app,
         body,
-        Movement {
+        MovementTuning {
             acceleration: 1.0e6,
             deceleration: 1.0e6,
             skid_deceleration: 1.0e6,

@@ -122,12 +122,12 @@ impl PhysicsConfig {
 /// app.update();
 /// app.update();
 /// // The length of the latest step: the fixed rate's, clamped to `max_dt`.
-/// assert_eq!(app.world().resource::<PhysicsStep>().dt, 0.01);
+/// assert_eq!(app.world().resource::<PhysicsStepLength>().dt, 0.01);
 /// ```
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Resource, Debug, Default)]
-pub struct PhysicsStep {
+pub struct PhysicsStepLength {
     /// Seconds simulated by this step.
     pub dt: f32,
 }

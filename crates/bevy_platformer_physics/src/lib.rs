@@ -21,7 +21,7 @@ mod step;
 pub mod tile_grid;
 
 pub use components::*;
-pub use config::{PhysicsConfig, PhysicsStep};
+pub use config::{PhysicsConfig, PhysicsStepLength};
 pub use geometry::{SlopeRise, SlopeShape};
 pub use messages::{ContactEnded, ContactStarted, Squished};
 pub use plugins::*;
@@ -37,7 +37,7 @@ pub use tile_grid::{TileCell, TileGrid};
 /// Everything a game usually needs.
 pub mod prelude {
     pub use crate::components::*;
-    pub use crate::config::{PhysicsConfig, PhysicsStep};
+    pub use crate::config::{PhysicsConfig, PhysicsStepLength};
     #[cfg(feature = "debug-overlay")]
     pub use crate::debug_overlay::{DebugOverlay, DebugOverlayPlugin, DebugOverlayShapes, ObjectRect};
     #[cfg(feature = "interpolation")]

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 
 use crate::broad_phase::{BroadPhase, StaticCandidates};
 use crate::components::*;
-use crate::config::{PhysicsConfig, PhysicsStep};
+use crate::config::{PhysicsConfig, PhysicsStepLength};
 use crate::messages::{ContactEnded, ContactStarted, Squished};
 use crate::schedule::{PhysicsSchedule, configure_step};
 use crate::step::contact_events::ContactEventsPlugin;
@@ -108,12 +108,12 @@ impl Plugin for PhysicsCorePlugin {
             app.insert_resource(Time::<Fixed>::from_hz(hz));
         }
         app.insert_resource(BroadPhase::new(config.broad_phase_cell_size))
-            .init_resource::<PhysicsStep>()
+            .init_resource::<PhysicsStepLength>()
             .add_message::<ContactStarted>()
             .add_message::<ContactEnded>()
             .add_message::<Squished>()
             .register_type::<PhysicsConfig>()
-            .register_type::<PhysicsStep>()
+            .register_type::<PhysicsStepLength>()
             .register_type::<Collider>()
             .register_type::<CollisionLayers>()
             .register_type::<OneWayPlatform>()
@@ -127,7 +127,7 @@ impl Plugin for PhysicsCorePlugin {
             .register_type::<BodyCollisions>()
             .register_type::<CollisionMode>()
             .register_type::<Velocity>()
-            .register_type::<Movement>()
+            .register_type::<MovementTuning>()
             .register_type::<MovementInput>()
             .register_type::<MovementState>()
             .register_type::<Contacts>()

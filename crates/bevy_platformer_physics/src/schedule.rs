@@ -18,7 +18,7 @@ use bevy::ecs::intern::Interned;
 use bevy::ecs::schedule::{ScheduleLabel, SystemSet};
 use bevy::prelude::*;
 
-use crate::config::PhysicsStep;
+use crate::config::PhysicsStepLength;
 
 /// The stages of one physics step, chained in this order (see the [module](self) for each).
 ///
@@ -118,7 +118,7 @@ pub(crate) fn configure_step(app: &mut App, schedule: Interned<dyn ScheduleLabel
 }
 
 /// Run condition: the step has a positive length.
-pub fn step_is_running(step: Res<PhysicsStep>) -> bool {
+pub fn step_is_running(step: Res<PhysicsStepLength>) -> bool {
     step.dt > 0.0
 }
 
@@ -131,7 +131,7 @@ mod tests {
     fn a_step_runs_only_when_it_has_a_positive_length() {
         for (dt, runs) in [(0.0, false), (-0.01, false), (0.01, true)] {
             let mut world = World::new();
-            world.insert_resource(PhysicsStep { dt });
+            world.insert_resource(PhysicsStepLength { dt });
             assert_eq!(world.run_system_once(step_is_running).unwrap(), runs, "dt {dt}");
         }
     }

@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use crate::replay::{InputFrame, Recorder, ReplayCursor};
+use crate::harness::replay::{InputFrame, Recorder, ReplayCursor};
 use crate::schedule::GameSystems;
 
 /// This fixed step's input and the previous step's, for edges (a jump is a press, not a hold).

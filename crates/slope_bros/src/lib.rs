@@ -8,9 +8,9 @@
 //! - [`screens`]: the [`Screen`](screens::Screen) state and the screen flow (loading, title,
 //!   playing, pause, level complete, game over).
 //!
-//! [`app`] assembles them: the windowed app, the same app offscreen (no window or GPU: tests of
+//! [`harness::app`] assembles them: the windowed app, the same app offscreen (no window or GPU: tests of
 //! the screens, pictures and sounds), and the headless one that runs the core alone, one fixed
-//! step per frame, deterministically (see [`headless`]).
+//! step per frame, deterministically (see [`harness::headless`]).
 //!
 //! Both load levels as a Bevy game with LDtk levels does ([`level::pipeline`]): `bevy_ecs_ldtk`
 //! spawns the level, the plugin's `LdtkPhysicsPlugin` gives it physics, the game spawns its objects
@@ -19,30 +19,24 @@
 // Bevy systems take their data as parameters: long parameter lists and query types are the norm.
 #![allow(clippy::type_complexity, clippy::too_many_arguments)]
 
-pub mod app;
-pub mod autopilot;
-pub mod cli;
 pub mod draw_order;
 pub mod gameplay;
-pub mod headless;
+pub mod harness;
 pub mod input;
-pub mod launch;
 pub mod layers;
 pub mod level;
 pub mod masks;
 pub mod paths;
 pub mod presentation;
-pub mod replay;
 pub mod schedule;
 pub mod screens;
-pub mod trace;
 pub mod tuning;
 
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
 pub use schedule::{GameSystems, STEPS_PER_SECOND};
 
-use crate::level::{CurrentLevel, GameData, LevelSource};
+use crate::level::{CurrentLevel, LevelSource};
 use crate::masks::SpriteMasks;
 use crate::paths::DataRoot;
 use crate::screens::state::Screen;
@@ -67,9 +61,7 @@ impl Plugin for GameCorePlugin {
             ..default()
         });
         app.add_plugins(PlatformerPhysicsPlugins::default().with_fixed_hz(STEPS_PER_SECOND));
-        app.insert_resource(GameData {
-            root: self.root.clone(),
-        });
+        app.insert_resource(self.root.clone());
         app.insert_resource(CurrentLevel::new(self.level.clone()));
         app.insert_resource(SpriteMasks::load(&self.root.assets().join("images")));
         app.add_plugins(screens::state_plugin);
@@ -101,10 +93,10 @@ impl Plugin for GameCorePlugin {
         app.add_plugins((
             tuning::plugin,
             input::plugin,
-            replay::plugin,
+            harness::replay::plugin,
             level::plugin,
             gameplay::plugin,
-            trace::plugin,
+            harness::trace::plugin,
         ));
         app.world_mut().resource_mut::<level::LevelFileWatch>().enabled = self.watch_files;
     }

@@ -1,5 +1,5 @@
 //! `slope_bros`: plays the game, or runs it headless (see `--help`).
 
 fn main() -> std::process::ExitCode {
-    slope_bros::launch::run_command_line()
+    slope_bros::harness::launch::run_command_line()
 }

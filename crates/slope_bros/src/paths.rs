@@ -6,8 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
-/// The folder that holds `assets/` and `levels/`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The folder that holds `assets/` and `levels/`; a resource of the game's apps.
+#[derive(bevy::prelude::Resource, Clone, Debug, PartialEq, Eq)]
 pub struct DataRoot(pub PathBuf);
 
 impl DataRoot {

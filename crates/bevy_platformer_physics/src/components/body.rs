@@ -2,7 +2,7 @@
 
 use bevy::prelude::*;
 
-use super::{Contacts, Movement, MovementInput, MovementState, Velocity};
+use super::{Contacts, MovementInput, MovementState, MovementTuning, Velocity};
 use crate::components::Collider;
 
 /// A body moved by the simulation: gravity, input, collisions, and the slope rules of
@@ -36,7 +36,15 @@ use crate::components::Collider;
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default)]
-#[require(Collider, Velocity, Movement, MovementInput, Contacts, CollisionMode, MovementState)]
+#[require(
+    Collider,
+    Velocity,
+    MovementTuning,
+    MovementInput,
+    Contacts,
+    CollisionMode,
+    MovementState
+)]
 pub struct Dynamic;
 
 /// A body that moves by its own rule — a [`PathFollower`](crate::PathFollower), or its

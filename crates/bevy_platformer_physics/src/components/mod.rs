@@ -12,6 +12,6 @@ pub use body::{BodyCollisions, CollisionMode, Dynamic, Embedded, Frozen, Kinemat
 pub use collider::{Collider, ColliderDisabled, InvalidBody, OneWayPlatform, Sensor};
 pub use contacts::{Contact, ContactDirection, Contacts, Grounded};
 pub use layers::{CollisionLayers, LayerMask, PhysicsLayer};
-pub use motion::{Movement, MovementInput, MovementState, Velocity};
+pub use motion::{MovementInput, MovementState, MovementTuning, Velocity};
 pub use path::{PathFollower, PathMode};
 pub use slope::{SlopeRef, SlopeSegment};

@@ -32,7 +32,7 @@ use crate::geometry::Aabb;
 ///         Collider::rectangle(8.0, 8.0),
 ///         Transform::default(),
 ///         Velocity(Vec2::new(100.0, 300.0)),
-///         Movement { deceleration: 0.0, ..default() },
+///         MovementTuning { deceleration: 0.0, ..default() },
 ///     ))
 ///     .id();
 /// app.update();
@@ -56,7 +56,7 @@ pub struct Velocity(pub Vec2);
 /// use bevy_platformer_physics::prelude::*;
 ///
 /// // A heavy character: slow to start, slow to stop, skids hard, falls at 1.5 g.
-/// let heavy = Movement {
+/// let heavy = MovementTuning {
 ///     acceleration: 400.0,
 ///     deceleration: 300.0,
 ///     skid_deceleration: 900.0,
@@ -70,7 +70,7 @@ pub struct Velocity(pub Vec2);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default, PartialEq)]
-pub struct Movement {
+pub struct MovementTuning {
     /// Horizontal acceleration while the input pushes along (or from rest), in px/s².
     pub acceleration: f32,
     /// Horizontal deceleration (friction) with no input, in px/s². Never reverses the direction.
@@ -85,7 +85,7 @@ pub struct Movement {
     pub gravity_scale: f32,
 }
 
-impl Default for Movement {
+impl Default for MovementTuning {
     fn default() -> Self {
         Self {
             acceleration: 600.0,

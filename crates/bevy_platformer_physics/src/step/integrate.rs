@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use crate::broad_phase::BroadPhase;
 use crate::components::*;
-use crate::config::{PhysicsConfig, PhysicsStep};
+use crate::config::{PhysicsConfig, PhysicsStepLength};
 use crate::schedule::{PlatformerSystems, physics_schedule};
 use crate::step::AwakeDynamic;
 
@@ -14,7 +14,7 @@ use crate::step::AwakeDynamic;
 /// the end of the previous step (a jump needs it).
 pub fn integrate_velocity(
     velocity: Vec2,
-    movement: &Movement,
+    movement: &MovementTuning,
     input: &MovementInput,
     supported: bool,
     gravity: Vec2,
@@ -58,13 +58,13 @@ pub fn integrate_velocity(
 
 /// Integrates every awake dynamic body, consumes its one-shot requests.
 pub(crate) fn integrate(
-    step: Res<PhysicsStep>,
+    step: Res<PhysicsStepLength>,
     config: Res<PhysicsConfig>,
     broad_phase: Res<BroadPhase>,
     mut bodies: Query<
         (
             &mut Velocity,
-            &Movement,
+            &MovementTuning,
             &mut MovementInput,
             &Contacts,
             &mut MovementState,
@@ -109,8 +109,8 @@ mod tests {
 
     const DT: f32 = 0.01;
 
-    fn walker() -> Movement {
-        Movement {
+    fn walker() -> MovementTuning {
+        MovementTuning {
             acceleration: 100.0,
             deceleration: 50.0,
             skid_deceleration: 400.0,
@@ -157,7 +157,7 @@ mod tests {
 
     #[test]
     fn a_speed_of_exactly_the_minimum_is_kept() {
-        let coasting = Movement {
+        let coasting = MovementTuning {
             deceleration: 0.0,
             ..walker()
         };

@@ -20,7 +20,7 @@ use bevy::prelude::*;
 
 use crate::broad_phase::{BodyKind, BroadPhase, ColliderProxy};
 use crate::components::*;
-use crate::config::{PhysicsConfig, PhysicsStep};
+use crate::config::{PhysicsConfig, PhysicsStepLength};
 use crate::geometry::{Aabb, Axis, axis_cast};
 use crate::messages::Squished;
 use crate::schedule::{PlatformerSystems, physics_schedule};
@@ -142,7 +142,7 @@ fn slope_climb(
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn move_kinematics(
     mut commands: Commands,
-    step: Res<PhysicsStep>,
+    step: Res<PhysicsStepLength>,
     config: Res<PhysicsConfig>,
     mut broad_phase: ResMut<BroadPhase>,
     mut kinematics: Query<KinematicData, KinematicFilter>,

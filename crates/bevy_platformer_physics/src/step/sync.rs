@@ -6,15 +6,15 @@ use bevy::prelude::*;
 use crate::broad_phase::{BodyKind, BroadPhase, ColliderProxy};
 use crate::components::SlopeSegment;
 use crate::components::*;
-use crate::config::{PhysicsConfig, PhysicsStep};
+use crate::config::{PhysicsConfig, PhysicsStepLength};
 use crate::messages::ContactEnded;
 use crate::schedule::{PlatformerSystems, physics_schedule};
 use crate::step::contact_events::ReportedContacts;
 use crate::step::movement::MovedAt;
 use crate::tile_grid::TileGrid;
 
-/// Sets [`PhysicsStep::dt`] from the schedule's clock, clamped to [`PhysicsConfig::max_dt`].
-pub(crate) fn update_step_dt(time: Res<Time>, config: Res<PhysicsConfig>, mut step: ResMut<PhysicsStep>) {
+/// Sets [`PhysicsStepLength::dt`] from the schedule's clock, clamped to [`PhysicsConfig::max_dt`].
+pub(crate) fn update_step_dt(time: Res<Time>, config: Res<PhysicsConfig>, mut step: ResMut<PhysicsStepLength>) {
     let dt = time.delta_secs();
     step.dt = if dt.is_finite() && dt > 0.0 {
         dt.min(config.max_dt.max(0.0))

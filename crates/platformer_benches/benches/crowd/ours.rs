@@ -80,7 +80,7 @@ impl OursCrowd {
                 // Bodies ignore each other: member of layer 2, colliding with layer 1 (the terrain).
                 CollisionLayers::new(2, 1),
                 Transform::from_xyz(spawn_x(width, i, n) * TILE, SPAWN_Y * TILE, 0.0),
-                Movement {
+                MovementTuning {
                     // Full walking speed within about a step, and a turn at a wall just as quick.
                     acceleration: 1.0e4,
                     skid_deceleration: 1.0e4,

@@ -22,7 +22,7 @@ pub const CHAR_SIZE: [f32; 2] = [0.75, 1.5];
 pub const SPEED: f32 = 7.5;
 /// Gravity, tiles/s² (downward).
 pub const GRAVITY: f32 = 60.0;
-/// Largest fall speed, tiles/s (the plugin's `Movement::max_speed.y` in the bench).
+/// Largest fall speed, tiles/s (the plugin's `MovementTuning::max_speed.y` in the bench).
 pub const MAX_FALL: f32 = 60.0;
 /// The step, seconds.
 pub const DT: f32 = 0.01;

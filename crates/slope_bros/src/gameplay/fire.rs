@@ -10,12 +10,12 @@ use bevy_platformer_physics::broad_phase::ColliderProxy;
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::prelude::*;
 
-use super::Sfx;
-use super::enemy::{Enemy, knock_out};
-use super::player::{Form, Player, PlayerStatus, box_fits};
-use super::progress::GameProgress;
-use super::scoring::{Award, give};
 use crate::draw_order;
+use crate::gameplay::Sfx;
+use crate::gameplay::enemies::{Enemy, knock_out};
+use crate::gameplay::player::{Form, Player, PlayerStatus, box_fits};
+use crate::gameplay::run::progress::GameProgress;
+use crate::gameplay::run::scoring::{Award, give};
 use crate::input::PlayerInput;
 use crate::layers::ITEM_LAYERS;
 use crate::level::{LevelEntity, LevelInfo};
@@ -43,14 +43,14 @@ impl Fireball {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::gameplay) fn plugin(app: &mut App) {
     app.register_type::<Fireball>();
     app.add_systems(
         FixedUpdate,
         (throw_fireballs, bounce_fireballs)
             .chain()
             .in_set(GameSystems::Intent)
-            .after(super::player::control_player),
+            .after(crate::gameplay::player::control_player),
     );
     app.add_systems(
         FixedUpdate,
@@ -108,7 +108,7 @@ fn bounce_fireballs(
         &mut Fireball,
         &Contacts,
         &MovementState,
-        &mut Movement,
+        &mut MovementTuning,
         &mut MovementInput,
     )>,
 ) {

@@ -4,24 +4,11 @@
 //!
 //! [`GameSystems`]: crate::GameSystems
 
-pub mod blocks;
-pub mod boss;
 pub mod enemies;
-pub mod enemy;
-pub mod falling_lift;
-pub mod finale;
 pub mod fire;
-pub mod goal;
-pub mod hammer;
-pub mod items;
-pub mod lava;
-pub mod pipe;
+pub mod objects;
 pub mod player;
-pub mod progress;
-pub mod roller;
-pub mod scoring;
-pub mod shell;
-pub mod spring;
+pub mod run;
 
 use bevy::prelude::*;
 
@@ -78,24 +65,24 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<Sfx>();
     app.add_plugins((
         player::plugin,
-        enemies::plugin,
-        shell::plugin,
-        hammer::plugin,
-        items::plugin,
-        blocks::plugin,
-        goal::plugin,
-        progress::plugin,
+        enemies::rules::plugin,
+        enemies::shell::plugin,
+        enemies::hammer::plugin,
+        objects::items::plugin,
+        objects::blocks::plugin,
+        run::goal::plugin,
+        run::progress::plugin,
     ));
     app.add_plugins((
         fire::plugin,
-        finale::plugin,
-        scoring::plugin,
-        spring::plugin,
-        falling_lift::plugin,
-        lava::plugin,
-        roller::plugin,
-        pipe::plugin,
-        boss::plugin,
+        run::finale::plugin,
+        run::scoring::plugin,
+        objects::spring::plugin,
+        objects::falling_lift::plugin,
+        objects::lava::plugin,
+        enemies::roller::plugin,
+        objects::pipe::plugin,
+        enemies::boss::plugin,
     ));
 }
 

@@ -3,7 +3,7 @@
 //! blinking invulnerability, death.
 //!
 //! [`control_player`] runs before the physics step and turns [`PlayerInput`] into the plugin's
-//! [`Movement`] limits, [`MovementInput`] and jump velocity; the physics moves the body.
+//! [`MovementTuning`] limits, [`MovementInput`] and jump velocity; the physics moves the body.
 
 use bevy::prelude::*;
 use bevy_platformer_physics::geometry::Aabb;
@@ -153,7 +153,7 @@ pub enum ChangeForm {
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Kill;
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::gameplay) fn plugin(app: &mut App) {
     app.register_type::<Player>();
     app.register_level_object(level::PLAYER, |commands, object| {
         spawn_player(commands, object.feet(), object.tuning);
@@ -172,14 +172,14 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Turns this step's input into movement.
-pub(super) fn control_player(
+pub(in crate::gameplay) fn control_player(
     input: Res<PlayerInput>,
     tuning: Res<Tuning>,
     feel: Res<Feel>,
     time: Res<Time>,
     mut players: Query<(
         &mut Player,
-        &mut Movement,
+        &mut MovementTuning,
         &mut MovementInput,
         &mut Velocity,
         &Contacts,
@@ -361,7 +361,7 @@ fn standing_box(transform: &Transform, collider: &Collider, size: Vec2) -> Aabb 
 
 /// Gives the player the collider `size`, feet where they were.
 /// The boxes of the players that can touch things (alive: not dying, finished or in a pipe).
-pub(super) fn alive_player_boxes<'a>(
+pub(in crate::gameplay) fn alive_player_boxes<'a>(
     players: impl Iterator<Item = (&'a Player, &'a Transform, &'a Collider)>,
 ) -> impl Iterator<Item = Aabb> {
     players
@@ -369,7 +369,7 @@ pub(super) fn alive_player_boxes<'a>(
         .map(|(_, t, c)| c.aabb(t.translation.truncate()))
 }
 
-pub(super) fn resize(transform: &mut Transform, collider: &mut Collider, size: Vec2) {
+pub(in crate::gameplay) fn resize(transform: &mut Transform, collider: &mut Collider, size: Vec2) {
     let feet = transform.translation.y - collider.size.y / 2.0;
     transform.translation.y = feet + size.y / 2.0;
     *collider = Collider::rectangle(size.x, size.y);

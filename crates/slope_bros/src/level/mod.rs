@@ -526,13 +526,6 @@ pub fn level_data(
     LevelData { physics, info, objects }
 }
 
-/// Resources the level systems need.
-#[derive(Resource, Clone, Debug)]
-pub struct GameData {
-    /// Where assets and levels are.
-    pub root: DataRoot,
-}
-
 /// The level could not be loaded; the message says why.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct LevelLoadError(pub Option<String>);

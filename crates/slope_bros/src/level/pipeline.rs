@@ -31,7 +31,7 @@ use bevy_platformer_physics::ldtk::{
 use super::live_edit::LevelFileWatch;
 use super::sources::{UndecodedPictureLoader, asset_path};
 use super::{
-    CurrentLevel, GameData, LevelClock, LevelData, LevelEntity, LevelLoadError, LevelObject, LevelObjects, LevelSource,
+    CurrentLevel, LevelClock, LevelData, LevelEntity, LevelLoadError, LevelObject, LevelObjects, LevelSource,
     LevelSpawned, LevelWorld, LoadLevel, ObjectFields, PIPE, PLAYER, PipeArrival, level_data,
 };
 use crate::paths::DataRoot;
@@ -108,7 +108,7 @@ pub fn start_level(world: &mut World) {
     despawn_level(world);
     world.resource_mut::<LevelLoadError>().0 = None;
     let current = world.resource::<CurrentLevel>().clone();
-    let root = world.resource::<GameData>().root.clone();
+    let root = world.resource::<DataRoot>().clone();
     if let Err(e) = spawn_level_world(world, &current.source, &root) {
         error!("{e}");
         world.resource_mut::<LevelLoadError>().0 = Some(e);
@@ -322,7 +322,7 @@ fn read_spawned_level(world: &mut World, iid: &str) -> Option<LevelData> {
     }
     // A collision layer whose tileset picture is missing (read blank) is drawn by the game.
     let current = world.resource::<CurrentLevel>().source.clone();
-    let root = world.resource::<GameData>().root.clone();
+    let root = world.resource::<DataRoot>().clone();
     let tileset = level
         .layer_instances
         .iter()

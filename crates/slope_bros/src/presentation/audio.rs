@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use super::AppSystems;
 use crate::gameplay::Sfx;
 use crate::gameplay::player::{Player, PlayerStatus};
-use crate::gameplay::progress::TIME_WARNING_AT;
+use crate::gameplay::run::progress::TIME_WARNING_AT;
 use crate::level::{LevelClock, LevelInfo, Theme};
 use crate::screens::state::{Pause, Screen};
 

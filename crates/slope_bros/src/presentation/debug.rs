@@ -4,8 +4,8 @@
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
 
-use crate::gameplay::hammer::Hammer;
-use crate::gameplay::items::{Coin, PowerUp};
+use crate::gameplay::enemies::hammer::Hammer;
+use crate::gameplay::objects::items::{Coin, PowerUp};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, add_object_rects);

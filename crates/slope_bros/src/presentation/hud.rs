@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::AppSystems;
-use crate::gameplay::progress::GameProgress;
+use crate::gameplay::run::progress::GameProgress;
 use crate::level::LevelClock;
 use crate::level::{CurrentLevel, LevelInfo, LevelLoadError, LevelSource, world_and_level};
 use crate::screens::state::Screen;

@@ -20,7 +20,7 @@ use bevy_ecs_tilemap::prelude::{
 
 use super::AppSystems;
 use crate::draw_order;
-use crate::gameplay::blocks::BlockHit;
+use crate::gameplay::objects::blocks::BlockHit;
 use crate::level::LevelInfo;
 use crate::level::LevelWorld;
 
@@ -165,7 +165,7 @@ mod tests {
     use bevy_ecs_tilemap::prelude::TilemapSize;
     use bevy_platformer_physics::TileGrid;
 
-    use crate::app::headless_app;
+    use crate::harness::app::headless_app;
     use crate::input::InputSource;
     use crate::level::{BUILTIN_LEVELS, Block, LevelSource};
     use crate::paths::DataRoot;

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::AppSystems;
-use crate::gameplay::scoring::ScorePopup;
+use crate::gameplay::run::scoring::ScorePopup;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, write_popups.in_set(AppSystems::Spawn));

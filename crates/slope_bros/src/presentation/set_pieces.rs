@@ -7,9 +7,9 @@ use bevy_platformer_physics::prelude::*;
 use super::AppSystems;
 use super::assets::GameAssets;
 use super::sprites::feet_anchor;
-use crate::gameplay::boss::{Axe, Boss, BridgePlank};
 use crate::gameplay::enemies::KnockedOut;
-use crate::gameplay::pipe::{EnteringPipe, PIPE_TIME, Pipe, PipeEntry};
+use crate::gameplay::enemies::boss::{Axe, Boss, BridgePlank};
+use crate::gameplay::objects::pipe::{EnteringPipe, PIPE_TIME, Pipe, PipeEntry};
 use crate::gameplay::player::Player;
 
 pub(super) fn plugin(app: &mut App) {

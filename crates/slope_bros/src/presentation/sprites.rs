@@ -8,16 +8,16 @@ use bevy_platformer_physics::prelude::*;
 
 use super::AppSystems;
 use super::assets::{GameAssets, Sheet};
+use crate::gameplay::enemies::hammer::{Hammer, HammerThrower};
+use crate::gameplay::enemies::shell::Shell;
 use crate::gameplay::enemies::{Enemy, EnemyKind, KnockedOut, Squashed};
-use crate::gameplay::falling_lift::FallingLift;
-use crate::gameplay::finale::{DOOR_OFFSET, Finale, FinaleStage, SLIDE_SPEED};
 use crate::gameplay::fire::Fireball;
-use crate::gameplay::goal::{Checkpoint, Goal};
-use crate::gameplay::hammer::{Hammer, HammerThrower};
-use crate::gameplay::items::{Coin, CoinPop, POWER_UP_SIZE, PowerUp, PowerUpKind, Rising};
+use crate::gameplay::objects::falling_lift::FallingLift;
+use crate::gameplay::objects::items::{Coin, CoinPop, POWER_UP_SIZE, PowerUp, PowerUpKind, Rising};
+use crate::gameplay::objects::spring::Spring;
 use crate::gameplay::player::{Form, Player, PlayerStatus};
-use crate::gameplay::shell::Shell;
-use crate::gameplay::spring::Spring;
+use crate::gameplay::run::finale::{DOOR_OFFSET, Finale, FinaleStage, SLIDE_SPEED};
+use crate::gameplay::run::goal::{Checkpoint, Goal};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (dress_new_objects, dress_new_items).in_set(AppSystems::Spawn));

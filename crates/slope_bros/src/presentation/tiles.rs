@@ -13,7 +13,7 @@ use bevy_platformer_physics::prelude::*;
 use super::AppSystems;
 use super::assets::GameAssets;
 use crate::draw_order;
-use crate::gameplay::blocks::BlockHit;
+use crate::gameplay::objects::blocks::BlockHit;
 use crate::level::{Block, LevelCells, LevelEntity, LevelInfo, LevelSpawned};
 
 /// The sprite of a cell.
@@ -352,7 +352,7 @@ mod tests {
     use bevy_platformer_physics::ldtk::LdtkProjectFile;
 
     use super::*;
-    use crate::app::headless_app;
+    use crate::harness::app::headless_app;
     use crate::input::InputSource;
     use crate::level::{BUILTIN_LEVELS, LevelInfo, LevelSource};
     use crate::paths::DataRoot;

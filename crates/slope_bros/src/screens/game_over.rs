@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 
 use super::{Screen, big_text, screen_root};
-use crate::gameplay::progress::GameProgress;
+use crate::gameplay::run::progress::GameProgress;
 
 #[derive(Resource)]
 struct Countdown(f32);

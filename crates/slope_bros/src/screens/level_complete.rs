@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::{Screen, big_text, screen_root};
-use crate::gameplay::progress::{GameProgress, RunOutcome};
+use crate::gameplay::run::progress::{GameProgress, RunOutcome};
 use crate::level::{BUILTIN_LEVELS, CurrentLevel, LEVELS_PER_WORLD, LevelSource, world_and_level};
 use crate::tuning::Tuning;
 

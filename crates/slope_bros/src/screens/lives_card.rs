@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use super::{Pause, Screen, big_text, screen_root};
-use crate::gameplay::progress::GameProgress;
+use crate::gameplay::run::progress::GameProgress;
 use crate::input::InputSource;
 use crate::level::{CurrentLevel, LevelInfo, LevelSource, LevelSpawned, world_and_level};
 use crate::presentation::GameAssets;

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use leafwing_input_manager::prelude::ActionState;
 
 use super::{Pause, Screen, big_text, screen_root};
-use crate::gameplay::progress::RunOutcome;
+use crate::gameplay::run::progress::RunOutcome;
 use crate::input::{Action, InputController};
 
 pub(super) fn plugin(app: &mut App) {

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use leafwing_input_manager::prelude::ActionState;
 
 use super::{Screen, big_text, screen_root};
-use crate::gameplay::progress::{GameProgress, RunOutcome, StartingForm};
+use crate::gameplay::run::progress::{GameProgress, RunOutcome, StartingForm};
 use crate::input::{Action, InputController};
 use crate::level::{CurrentLevel, LevelSource};
 use crate::presentation::GameAssets;

@@ -11,12 +11,12 @@ use crate::components::SlopeRef;
 use crate::components::*;
 use crate::geometry::Aabb;
 
-/// What the movement stages read and write of a body; the pass hands it on as a [`Body`]. (A
+/// What the movement stages read and write of a body; the pass hands it on as a [`BodyView`]. (A
 /// tuple query in its place, which would spare repeating the fields, costs 1.5 % more
 /// instructions per body-step.)
 #[derive(QueryData)]
 #[query_data(mutable)]
-pub(crate) struct MovingBody {
+pub(crate) struct MovementQuery {
     pub entity: Entity,
     pub transform: &'static mut Transform,
     pub collider: &'static Collider,
@@ -33,7 +33,7 @@ pub(crate) struct MovingBody {
 /// components. Those that every stage writes are plain references (their change ticks are set
 /// once, here); the `Transform` stays a `Mut`, changed only when the body moves, so that
 /// SyncColliders still mirrors a body that the pass could not move (it has no proxy yet).
-pub(crate) struct Body<'w> {
+pub(crate) struct BodyView<'w> {
     pub entity: Entity,
     /// The body's broad-phase proxy at the start of the pass (its box is not kept up to date:
     /// the stages read only its identity and flags). `None` for a body not mirrored yet.
@@ -49,10 +49,10 @@ pub(crate) struct Body<'w> {
     pub sensor: bool,
 }
 
-impl<'w> Body<'w> {
-    /// The body of a [`MovingBody`] query item, with its proxy `me` (see [`Body::me`]).
+impl<'w> BodyView<'w> {
+    /// The body of a [`MovementQuery`] query item, with its proxy `me` (see [`BodyView::me`]).
     #[inline]
-    pub(crate) fn new(item: MovingBodyItem<'w, '_>, me: Option<ColliderProxy>) -> Self {
+    pub(crate) fn new(item: MovementQueryItem<'w, '_>, me: Option<ColliderProxy>) -> Self {
         Self {
             entity: item.entity,
             me,

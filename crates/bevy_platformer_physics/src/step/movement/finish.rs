@@ -24,7 +24,7 @@
 
 use bevy::prelude::*;
 
-use super::body::{Body, MoveScratch};
+use super::body::{BodyView, MoveScratch};
 use super::candidates::{gather_slopes, overlaps_level_solid};
 use super::settings::{FinishTolerances, MoveSettings};
 use crate::broad_phase::{BroadPhase, ColliderProxy};
@@ -248,7 +248,7 @@ pub(crate) fn slope_passed(slopes: &[SlopeRef], start: &Aabb, end: &Aabb, tolera
 /// under them, and forgets drop-through platforms that the body has left.
 #[inline]
 pub(crate) fn finish_body(
-    body: &mut Body,
+    body: &mut BodyView,
     broad_phase: &mut BroadPhase,
     settings: &MoveSettings,
     scratch: &mut MoveScratch,

@@ -23,7 +23,7 @@ use bevy::ecs::system::SystemChangeTick;
 use bevy::prelude::*;
 
 pub(crate) use body::MovedAt;
-use body::{Body, MoveScratch, MovingBody};
+use body::{BodyView, MoveScratch, MovementQuery};
 use finish::finish_body;
 use prepare::prepare_body;
 use recover::recover_body;
@@ -32,17 +32,17 @@ use settings::MoveSettings;
 
 use crate::broad_phase::BroadPhase;
 use crate::components::{BodyCollisions, Embedded};
-use crate::config::{PhysicsConfig, PhysicsStep};
+use crate::config::{PhysicsConfig, PhysicsStepLength};
 use crate::schedule::{PlatformerSystems, physics_schedule};
 use crate::step::AwakeDynamic;
 
 /// Prepares, moves and finishes every awake dynamic body, one after the other.
 #[allow(clippy::too_many_arguments)] // a system: its parameters are what it reads and writes
 pub(crate) fn move_bodies(
-    step: Res<PhysicsStep>,
+    step: Res<PhysicsStepLength>,
     config: Res<PhysicsConfig>,
     mut broad_phase: ResMut<BroadPhase>,
-    mut bodies: Query<MovingBody, AwakeDynamic>,
+    mut bodies: Query<MovementQuery, AwakeDynamic>,
     mut scratch: Local<MoveScratch>,
     mut moved_at: ResMut<MovedAt>,
     ticks: SystemChangeTick,
@@ -56,7 +56,7 @@ pub(crate) fn move_bodies(
         .rebuild(config.body_collisions, own_body_collisions.iter().map(|(e, c)| (e, *c)));
     for item in &mut bodies {
         let me = broad_phase.get(item.entity).copied();
-        let mut body = Body::new(item, me);
+        let mut body = BodyView::new(item, me);
         recover_body(&mut body, &mut broad_phase, &settings, &mut scratch);
         if body.state.embedded {
             continue;

@@ -17,7 +17,7 @@
 
 use bevy::prelude::*;
 
-use super::body::{Body, MoveScratch};
+use super::body::{BodyView, MoveScratch};
 use super::candidates::{first_candidate_area, gather_slopes};
 use super::settings::{MoveSettings, SlopeRules};
 use crate::broad_phase::BroadPhase;
@@ -171,7 +171,7 @@ pub fn plan_slope_movement(
 /// movement.
 #[inline]
 pub(crate) fn prepare_body(
-    body: &mut Body,
+    body: &mut BodyView,
     broad_phase: &BroadPhase,
     settings: &MoveSettings,
     scratch: &mut MoveScratch,
@@ -475,7 +475,7 @@ mod tests {
     }
 
     fn plan_into_the_valley(position: Vec2, fall: f32, far: Entity, broad_phase: &BroadPhase, settings: &MoveSettings) {
-        use super::super::body::{MoveScratch, MovingBody};
+        use super::super::body::{MoveScratch, MovementQuery};
         use crate::broad_phase::{BodyKind, StaticCandidates};
         use crate::components::*;
 
@@ -498,14 +498,14 @@ mod tests {
                 Contacts::default(),
             ))
             .id();
-        let mut query = world.query::<MovingBody>();
+        let mut query = world.query::<MovementQuery>();
         let item = query.get_mut(&mut world, entity).unwrap();
         let me = ColliderProxy {
             entity,
             kind: BodyKind::Dynamic,
             ..ColliderProxy::static_box(0, Aabb::from_min_size(Vec2::new(-17.0, 51.0), Vec2::new(12.0, 24.0)))
         };
-        let mut body = Body::new(item, Some(me));
+        let mut body = BodyView::new(item, Some(me));
         prepare_body(&mut body, broad_phase, settings, &mut MoveScratch::default());
         assert_eq!(body.state.planned_slope.map(|s| s.entity), Some(far), "{fall}");
         assert!(

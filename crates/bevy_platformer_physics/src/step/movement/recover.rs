@@ -14,7 +14,7 @@
 use bevy::prelude::*;
 use smallvec::{SmallVec, smallvec};
 
-use super::body::{Body, MoveScratch};
+use super::body::{BodyView, MoveScratch};
 use super::settings::MoveSettings;
 use crate::broad_phase::{BroadPhase, ColliderProxy};
 use crate::components::{ContactDirection, Contacts};
@@ -25,7 +25,7 @@ use crate::geometry::{Aabb, remove_velocity_into};
 /// moves it out (with contacts against the solids it now rests on) or marks it embedded.
 #[inline]
 pub(crate) fn recover_body(
-    body: &mut Body,
+    body: &mut BodyView,
     broad_phase: &mut BroadPhase,
     settings: &MoveSettings,
     scratch: &mut MoveScratch,

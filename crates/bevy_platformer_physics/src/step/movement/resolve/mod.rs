@@ -24,7 +24,7 @@ pub use request::{MoveOutcome, MoveRequest};
 
 use contacts::{record_resting_contacts, record_sensor_contacts, record_supports};
 
-use super::body::{Body, MoveScratch};
+use super::body::{BodyView, MoveScratch};
 use super::candidates::{candidate_area, first_candidate_area};
 use super::settings::MoveSettings;
 use crate::broad_phase::BroadPhase;
@@ -33,7 +33,7 @@ use crate::components::*;
 /// Moves `body` for this step, in its [`CollisionMode`], and records its contacts.
 #[inline]
 pub(crate) fn resolve_body(
-    body: &mut Body,
+    body: &mut BodyView,
     broad_phase: &mut BroadPhase,
     settings: &MoveSettings,
     scratch: &mut MoveScratch,

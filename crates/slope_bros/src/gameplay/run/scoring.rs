@@ -5,9 +5,9 @@
 
 use bevy::prelude::*;
 
-use super::Sfx;
-use super::progress::GameProgress;
 use crate::draw_order;
+use crate::gameplay::Sfx;
+use crate::gameplay::run::progress::GameProgress;
 use crate::level::LevelEntity;
 use crate::schedule::GameSystems;
 use crate::tuning::GameRules;
@@ -79,7 +79,7 @@ pub fn give(
     ));
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::gameplay) fn plugin(app: &mut App) {
     app.register_type::<ScorePopup>();
     app.add_systems(FixedUpdate, rise_popups.in_set(GameSystems::Progress));
 }

@@ -9,13 +9,13 @@ use bevy::prelude::*;
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::prelude::*;
 
-use super::Sfx;
-use super::enemy::{Enemy, knock_out};
-use super::items::{CoinPop, PowerUpKind, spawn_power_up};
-use super::player::{Player, PlayerStatus};
-use super::progress::GameProgress;
-use super::scoring::{Award, give};
 use crate::draw_order;
+use crate::gameplay::Sfx;
+use crate::gameplay::enemies::{Enemy, knock_out};
+use crate::gameplay::objects::items::{CoinPop, PowerUpKind, spawn_power_up};
+use crate::gameplay::player::{Player, PlayerStatus};
+use crate::gameplay::run::progress::GameProgress;
+use crate::gameplay::run::scoring::{Award, give};
 use crate::level::{Block, LevelEntity, LevelInfo};
 use crate::schedule::GameSystems;
 use crate::tuning::Tuning;
@@ -43,14 +43,14 @@ pub struct BlockHit {
     pub broken: bool,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::gameplay) fn plugin(app: &mut App) {
     app.add_message::<BlockHit>();
     app.register_type::<MultiCoinBlock>();
     app.add_systems(
         FixedUpdate,
         reveal_hidden_blocks
             .in_set(GameSystems::Intent)
-            .after(super::player::control_player),
+            .after(crate::gameplay::player::control_player),
     );
     app.add_systems(
         FixedUpdate,
@@ -194,7 +194,7 @@ fn hit_blocks(
             }
             Some(Block::QuestionMushroom | Block::QuestionStar | Block::QuestionOneUp) => {
                 info.cells.set_block(cell, Some(Block::Used));
-                let direction = super::sign_or(above.center().x - transform.translation.x, 1.0);
+                let direction = crate::gameplay::sign_or(above.center().x - transform.translation.x, 1.0);
                 if let Some(kind) = power_up {
                     spawn_power_up(
                         &mut commands,

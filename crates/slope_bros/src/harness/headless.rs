@@ -5,14 +5,14 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
-use crate::app::headless_app_starting_as;
 use crate::gameplay::player::{Form, Player};
-use crate::gameplay::progress::{GameProgress, RunOutcome};
+use crate::gameplay::run::progress::{GameProgress, RunOutcome};
+use crate::harness::app::headless_app_starting_as;
+use crate::harness::replay::{Replay, ReplayCursor};
+use crate::harness::trace::Trace;
 use crate::input::InputSource;
 use crate::level::{LevelLoadError, LevelSource};
 use crate::paths::DataRoot;
-use crate::replay::{Replay, ReplayCursor};
-use crate::trace::Trace;
 use crate::tuning::Feel;
 
 /// A headless run.
@@ -104,7 +104,7 @@ pub fn run(run: &HeadlessRun) -> Result<HeadlessReport, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::headless_app;
+    use crate::harness::app::headless_app;
     use crate::level::LevelClock;
 
     #[test]

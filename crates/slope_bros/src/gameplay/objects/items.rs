@@ -8,11 +8,11 @@ use bevy::prelude::*;
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::prelude::*;
 
-use super::Sfx;
-use super::player::{ChangeForm, Player, PlayerStatus, alive_player_boxes};
-use super::progress::GameProgress;
-use super::scoring::{Award, give};
 use crate::draw_order;
+use crate::gameplay::Sfx;
+use crate::gameplay::player::{ChangeForm, Player, PlayerStatus, alive_player_boxes};
+use crate::gameplay::run::progress::GameProgress;
+use crate::gameplay::run::scoring::{Award, give};
 use crate::layers::ITEM_LAYERS;
 use crate::level::{LevelEntity, LevelInfo, RegisterLevelObject};
 use crate::schedule::GameSystems;
@@ -115,7 +115,7 @@ pub fn spawn_power_up(commands: &mut Commands, kind: PowerUpKind, feet: Vec2, di
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::gameplay) fn plugin(app: &mut App) {
     app.register_type::<(Coin, PowerUp, Rising)>();
     app.register_level_object("Coin", |commands, object| spawn_coin(commands, object.rect.center()));
     app.add_systems(
@@ -147,7 +147,7 @@ fn rise_out_of_blocks(
 
 fn move_power_ups(
     tuning: Res<Tuning>,
-    mut power_ups: Query<(&mut PowerUp, &Contacts, &mut Movement, &mut MovementInput), Without<Rising>>,
+    mut power_ups: Query<(&mut PowerUp, &Contacts, &mut MovementTuning, &mut MovementInput), Without<Rising>>,
 ) {
     for (mut power_up, contacts, mut movement, mut input) in &mut power_ups {
         if power_up.direction < 0.0 && contacts.solid_in(ContactDirection::Left).next().is_some() {

@@ -281,7 +281,7 @@ impl Recorder {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Last, write_recording_on_exit);
 }
 

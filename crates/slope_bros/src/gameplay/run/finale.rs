@@ -7,10 +7,10 @@
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
 
-use super::Sfx;
-use super::player::Player;
-use super::progress::{GameProgress, RunOutcome};
-use super::scoring::{Award, give};
+use crate::gameplay::Sfx;
+use crate::gameplay::player::Player;
+use crate::gameplay::run::progress::{GameProgress, RunOutcome};
+use crate::gameplay::run::scoring::{Award, give};
 use crate::level::{LevelClock, LevelInfo};
 use crate::schedule::GameSystems;
 use crate::tuning::Tuning;
@@ -45,13 +45,13 @@ pub const SLIDE_SPEED: f32 = 180.0;
 /// Seconds of the clock counted into the score per step (300 s take 1.7 s).
 const COUNT_PER_STEP: f32 = 3.0;
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::gameplay) fn plugin(app: &mut App) {
     app.register_type::<Finale>();
     app.add_systems(
         FixedUpdate,
         play_finale
             .in_set(GameSystems::Intent)
-            .after(super::player::control_player),
+            .after(crate::gameplay::player::control_player),
     );
 }
 
@@ -91,7 +91,7 @@ fn play_finale(
         &Transform,
         &Contacts,
         &mut Velocity,
-        &mut Movement,
+        &mut MovementTuning,
         &mut MovementInput,
     )>,
     mut sfx: MessageWriter<Sfx>,

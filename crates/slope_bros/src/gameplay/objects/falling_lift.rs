@@ -29,7 +29,7 @@ pub fn spawn_falling_lift(commands: &mut Commands, rect: bevy_platformer_physics
     ));
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::gameplay) fn plugin(app: &mut App) {
     app.register_type::<FallingLift>();
     app.register_level_object("FallingLift", |commands, object| {
         spawn_falling_lift(commands, object.rect);

@@ -1,4 +1,4 @@
-//! Enemies: walkers (turning at walls; a variant also at ledges), shell enemies and hammer
+//! The rules every enemy follows, and how each kind is spawned: walkers (turning at walls; a variant also at ledges), shell enemies and hammer
 //! throwers, all moved by the physics plugin (slopes, lifts, one-way platforms). Stomping and
 //! touching them are game rules checked after the physics step.
 
@@ -7,13 +7,14 @@ use bevy_platformer_physics::broad_phase::BodyKind;
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::prelude::*;
 
-pub use super::enemy::{Asleep, Enemy, EnemyKind, KnockedOut, Squashed, knock_out};
-use super::player::{ChangeForm, Player, PlayerStatus};
-use super::progress::GameProgress;
-use super::scoring::{Award, give};
+use super::hammer::HammerThrower;
 use super::shell::Shell;
-use super::{Sfx, hammer::HammerThrower};
+use super::{Asleep, Enemy, EnemyKind, KnockedOut, Squashed, knock_out};
 use crate::draw_order;
+use crate::gameplay::Sfx;
+use crate::gameplay::player::{ChangeForm, Player, PlayerStatus};
+use crate::gameplay::run::progress::GameProgress;
+use crate::gameplay::run::scoring::{Award, give};
 use crate::input::PlayerInput;
 use crate::level::{LevelInfo, RegisterLevelObject};
 use crate::schedule::GameSystems;
@@ -68,7 +69,7 @@ pub fn spawn_hammer_thrower(commands: &mut Commands, feet: Vec2, tuning: &Tuning
     commands.entity(entity).insert(HammerThrower::new(&tuning.enemies));
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::gameplay) fn plugin(app: &mut App) {
     app.register_type::<Enemy>();
     app.register_level_object("Walker", |commands, object| {
         spawn_walker(commands, object.feet(), object.flag("turns_at_ledges"), object.tuning);
@@ -164,7 +165,7 @@ fn enemies_turn_at_each_other(
             *other != entity
                 && *obstacle
                 && me.intersects(other_box, 0.0)
-                && super::sign_or(other_box.center().x - me.center().x, 0.0) == enemy.direction
+                && crate::gameplay::sign_or(other_box.center().x - me.center().x, 0.0) == enemy.direction
         });
         if met_ahead {
             enemy.direction = -enemy.direction;
@@ -173,7 +174,7 @@ fn enemies_turn_at_each_other(
 }
 
 /// Walking and turning.
-pub(super) fn walk_enemies(
+pub(in crate::gameplay) fn walk_enemies(
     tuning: Res<Tuning>,
     query: SpatialQuery,
     mut enemies: Query<
@@ -182,7 +183,7 @@ pub(super) fn walk_enemies(
             &Transform,
             &Collider,
             &Contacts,
-            &mut Movement,
+            &mut MovementTuning,
             &mut MovementInput,
             Option<&Shell>,
         ),
@@ -262,7 +263,7 @@ fn player_meets_enemies(
             }
             // A roller's spikes hurt whoever lands on them.
             let stomp = falling && state.start_aabb.min.y >= enemy_box.max.y - 6.0 && enemy.kind != EnemyKind::Roller;
-            let side = super::sign_or(enemy_box.center().x - player_box.center().x, player.facing);
+            let side = crate::gameplay::sign_or(enemy_box.center().x - player_box.center().x, player.facing);
             if stomp {
                 let t = tuning.player_for(*feel);
                 player_velocity.y = if input.current.jump {

@@ -4,10 +4,10 @@
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
 
-use super::Sfx;
-use super::enemy::{Enemy, EnemyKind, knock_out};
-use super::progress::GameProgress;
-use super::scoring::{Award, give};
+use crate::gameplay::Sfx;
+use crate::gameplay::enemies::{Enemy, EnemyKind, knock_out};
+use crate::gameplay::run::progress::GameProgress;
+use crate::gameplay::run::scoring::{Award, give};
 use crate::schedule::GameSystems;
 use crate::tuning::{EnemyTuning, Tuning};
 
@@ -32,7 +32,7 @@ impl Shell {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::gameplay) fn plugin(app: &mut App) {
     app.register_type::<Shell>();
     app.add_systems(
         FixedUpdate,

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
 
 use crate::gameplay::player::Player;
-use crate::gameplay::progress::{GameProgress, RunOutcome};
+use crate::gameplay::run::progress::{GameProgress, RunOutcome};
 use crate::input::PlayerInput;
 use crate::level::LevelClock;
 use crate::schedule::GameSystems;
@@ -39,7 +39,7 @@ impl Trace {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(FixedUpdate, record_trace.in_set(GameSystems::Record));
 }
 

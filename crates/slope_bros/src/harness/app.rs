@@ -17,17 +17,17 @@ use bevy::window::{ExitCondition, WindowResolution};
 use bevy::winit::WinitPlugin;
 
 use crate::GameCorePlugin;
-use crate::cli::Options;
 use crate::gameplay::player::Form;
-use crate::gameplay::progress::StartingForm;
+use crate::gameplay::run::progress::StartingForm;
+use crate::harness::cli::Options;
+use crate::harness::replay::{Recorder, Replay, ReplayCursor};
+use crate::harness::trace::Trace;
 use crate::input::{self, InputSource};
 use crate::level::{self, CurrentLevel, LevelLoadError, LevelReady, LevelSource};
 use crate::paths::DataRoot;
 use crate::presentation::{self, ProcessStart, ScreenshotRequest};
-use crate::replay::{Recorder, Replay, ReplayCursor};
 use crate::schedule::STEPS_PER_SECOND;
 use crate::screens::{self, Screen, StartLevel};
-use crate::trace::Trace;
 use crate::tuning::Feel;
 
 /// The window's size in physical pixels.

@@ -1,5 +1,15 @@
-//! What an enemy is: its kind and the states it can be in. The behaviours (`enemies.rs`,
-//! `shell.rs`, `hammer.rs`) all read these, and none of them reads another's file for them.
+//! Enemies: what an enemy is (its kind and the states it can be in, here), the rules every enemy
+//! follows (`rules.rs`: waking, walking, turning, meeting the player), and each kind's own
+//! behaviour beside them (`shell.rs`, `hammer.rs`, `roller.rs`, `boss.rs`). The behaviours all read
+//! this file's types, and none of them reads another's file for them.
+
+pub mod boss;
+pub mod hammer;
+pub mod roller;
+pub mod rules;
+pub mod shell;
+
+pub use rules::{spawn_hammer_thrower, spawn_shell_enemy, spawn_walker};
 
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;

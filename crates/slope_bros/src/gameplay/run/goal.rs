@@ -4,11 +4,11 @@ use bevy::prelude::*;
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::prelude::*;
 
-use super::Sfx;
-use super::finale::start_finale;
-use super::player::{Player, PlayerStatus, alive_player_boxes};
-use super::progress::{GameProgress, LevelCompleted};
 use crate::draw_order;
+use crate::gameplay::Sfx;
+use crate::gameplay::player::{Player, PlayerStatus, alive_player_boxes};
+use crate::gameplay::run::finale::start_finale;
+use crate::gameplay::run::progress::{GameProgress, LevelCompleted};
 use crate::level::{CurrentLevel, LevelEntity, RegisterLevelObject};
 use crate::schedule::GameSystems;
 use crate::tuning::Tuning;
@@ -61,7 +61,7 @@ pub fn spawn_checkpoint(commands: &mut Commands, feet: Vec2, restart: Option<Vec
     ));
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::gameplay) fn plugin(app: &mut App) {
     app.register_type::<(Goal, Checkpoint)>();
     app.register_level_object("Goal", |commands, object| spawn_goal(commands, object.feet()));
     app.register_level_object("Checkpoint", |commands, object| {

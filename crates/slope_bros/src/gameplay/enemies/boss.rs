@@ -13,14 +13,14 @@ use bevy::prelude::*;
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::prelude::*;
 
-use super::Sfx;
-use super::enemy::{KnockedOut, knock_out};
-use super::fire::Fireball;
-use super::hammer::throw_hammer;
-use super::player::{ChangeForm, Player, PlayerStatus, alive_player_boxes};
-use super::progress::GameProgress;
-use super::scoring::{Award, give};
 use crate::draw_order;
+use crate::gameplay::Sfx;
+use crate::gameplay::enemies::hammer::throw_hammer;
+use crate::gameplay::enemies::{KnockedOut, knock_out};
+use crate::gameplay::fire::Fireball;
+use crate::gameplay::player::{ChangeForm, Player, PlayerStatus, alive_player_boxes};
+use crate::gameplay::run::progress::GameProgress;
+use crate::gameplay::run::scoring::{Award, give};
 use crate::layers::ENEMY_LAYERS;
 use crate::level::{LevelEntity, LevelInfo, LevelObject, RegisterLevelObject};
 use crate::schedule::GameSystems;
@@ -119,7 +119,7 @@ pub fn spawn_bridge(commands: &mut Commands, object: &LevelObject) {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::gameplay) fn plugin(app: &mut App) {
     app.register_type::<(Boss, BridgePlank, Axe)>();
     app.register_level_object("Boss", |commands, object| {
         spawn_boss(commands, object.feet(), object.tuning);
@@ -158,7 +158,7 @@ fn boss_acts(
             &mut Boss,
             &Transform,
             &Contacts,
-            &mut Movement,
+            &mut MovementTuning,
             &mut MovementInput,
         ),
         Without<KnockedOut>,
@@ -179,7 +179,7 @@ fn boss_acts(
             boss.awake = true;
             commands.entity(entity).remove::<Frozen>();
         }
-        boss.facing = super::sign_or(target.x - here.x, boss.facing);
+        boss.facing = crate::gameplay::sign_or(target.x - here.x, boss.facing);
         if here.x <= boss.home_x - t.boss_pace || contacts.solid_in(ContactDirection::Left).next().is_some() {
             boss.direction = 1.0;
         } else if here.x >= boss.home_x + t.boss_pace || contacts.solid_in(ContactDirection::Right).next().is_some() {

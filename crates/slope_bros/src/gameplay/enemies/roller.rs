@@ -7,8 +7,8 @@
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
 
-use super::enemy::{Asleep, Enemy, EnemyKind};
 use crate::draw_order;
+use crate::gameplay::enemies::{Asleep, Enemy, EnemyKind};
 use crate::level::RegisterLevelObject;
 use crate::schedule::GameSystems;
 use crate::tuning::Tuning;
@@ -31,11 +31,11 @@ pub fn spawn_roller(commands: &mut Commands, feet: Vec2) {
     ));
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::gameplay) fn plugin(app: &mut App) {
     app.register_level_object("Roller", |commands, object| spawn_roller(commands, object.feet()));
     app.add_systems(
         FixedUpdate,
-        roll.in_set(GameSystems::Intent).after(super::enemies::walk_enemies),
+        roll.in_set(GameSystems::Intent).after(super::rules::walk_enemies),
     );
 }
 
@@ -48,7 +48,7 @@ fn roll(
             &Contacts,
             &MovementState,
             &Velocity,
-            &mut Movement,
+            &mut MovementTuning,
             &mut MovementInput,
         ),
         Without<Frozen>,

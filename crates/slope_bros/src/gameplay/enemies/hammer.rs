@@ -7,9 +7,9 @@ use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::pixel_perfect::{AlphaMask, masks_overlap};
 use bevy_platformer_physics::prelude::*;
 
-use super::Sfx;
-use super::player::{ChangeForm, Form, Player};
 use crate::draw_order;
+use crate::gameplay::Sfx;
+use crate::gameplay::player::{ChangeForm, Form, Player};
 use crate::level::{LevelEntity, LevelInfo};
 use crate::masks::SpriteMasks;
 use crate::schedule::GameSystems;
@@ -59,7 +59,7 @@ impl Hammer {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::gameplay) fn plugin(app: &mut App) {
     app.register_type::<(HammerThrower, Hammer)>();
     app.add_systems(FixedUpdate, throwers_act.in_set(GameSystems::Intent));
     app.add_systems(
@@ -76,7 +76,7 @@ fn throwers_act(
     mut throwers: Query<
         (
             &mut HammerThrower,
-            &mut super::enemy::Enemy,
+            &mut crate::gameplay::enemies::Enemy,
             &Transform,
             &Contacts,
             &mut MovementInput,
@@ -91,7 +91,7 @@ fn throwers_act(
     for (mut thrower, mut enemy, transform, contacts, mut input) in &mut throwers {
         let here = transform.translation.truncate();
         if let Some(target) = target {
-            enemy.direction = super::sign_or(target.x - here.x, enemy.direction);
+            enemy.direction = crate::gameplay::sign_or(target.x - here.x, enemy.direction);
         }
         thrower.hop_in -= dt;
         if thrower.hop_in <= 0.0 && contacts.on_floor() {

@@ -4,8 +4,8 @@
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::Collider;
 
-use super::Sfx;
-use super::player::{Form, Kill, Player, PlayerDied, PlayerStatus, resize};
+use crate::gameplay::Sfx;
+use crate::gameplay::player::{Form, Kill, Player, PlayerDied, PlayerStatus, resize};
 use crate::level::{CurrentLevel, LevelClock, LoadLevel};
 use crate::schedule::GameSystems;
 use crate::tuning::{GameRules, Tuning};
@@ -78,7 +78,7 @@ pub struct RunOutcome {
     pub level_done: bool,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::gameplay) fn plugin(app: &mut App) {
     app.register_type::<(GameProgress, LevelClock, RunOutcome, StartingForm)>();
     app.init_resource::<StartingForm>();
     app.add_message::<PlayerDied>().add_message::<LevelCompleted>();

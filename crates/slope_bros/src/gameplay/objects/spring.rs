@@ -5,9 +5,9 @@
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
 
-use super::Sfx;
-use super::player::{Player, PlayerStatus};
 use crate::draw_order;
+use crate::gameplay::Sfx;
+use crate::gameplay::player::{Player, PlayerStatus};
 use crate::input::PlayerInput;
 use crate::level::{LevelEntity, RegisterLevelObject};
 use crate::schedule::GameSystems;
@@ -36,7 +36,7 @@ pub fn spawn_spring(commands: &mut Commands, feet: Vec2) {
     ));
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::gameplay) fn plugin(app: &mut App) {
     app.register_type::<Spring>();
     app.register_level_object("Spring", |commands, object| spawn_spring(commands, object.feet()));
     app.add_systems(FixedUpdate, launch_from_springs.in_set(GameSystems::React));

@@ -5,15 +5,15 @@ use bevy::prelude::*;
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::prelude::*;
 
-use super::enemy::{Enemy, KnockedOut};
-use super::fire::Fireball;
-use super::items::PowerUp;
-use super::player::{Kill, Player, PlayerStatus};
+use crate::gameplay::enemies::{Enemy, KnockedOut};
+use crate::gameplay::fire::Fireball;
+use crate::gameplay::objects::items::PowerUp;
+use crate::gameplay::player::{Kill, Player, PlayerStatus};
 use crate::level::{Block, LevelCells, LevelInfo};
 use crate::schedule::GameSystems;
 use crate::tuning::Tuning;
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::gameplay) fn plugin(app: &mut App) {
     app.add_systems(FixedUpdate, sink_into_lava.in_set(GameSystems::React));
 }
 

@@ -2,12 +2,12 @@
 
 use std::process::ExitCode;
 
-use crate::cli::{Options, USAGE};
-use crate::headless::{self, HeadlessRun};
+use crate::harness::cli::{Options, USAGE};
+use crate::harness::headless::{self, HeadlessRun};
+use crate::harness::replay::Replay;
 use crate::level::LevelSource;
 use crate::paths::DataRoot;
 use crate::presentation::ProcessStart;
-use crate::replay::Replay;
 
 /// Parses the process's arguments and does what they ask; the exit code says how it went
 /// (2: a bad command line, 1: an error, printed).
@@ -51,16 +51,16 @@ fn run(options: Options, start: ProcessStart) -> Result<(), String> {
             .and_then(|s| s.parse().ok())
             .unwrap_or(0x5eed);
         let start: Vec<_> = replay.as_ref().map_or_else(Vec::new, |old| {
-            let mut cursor = crate::replay::ReplayCursor::new(old);
+            let mut cursor = crate::harness::replay::ReplayCursor::new(old);
             (0..old.len()).map(|_| cursor.next_frame()).collect()
         });
         // The plan so far is written after every round: stopped, it resumes with --replay.
-        let mut save = |so_far: &crate::replay::Replay| {
+        let mut save = |so_far: &crate::harness::replay::Replay| {
             if let Err(e) = std::fs::write(out, so_far.to_ron()) {
                 eprintln!("cannot write {}: {e}", out.display());
             }
         };
-        let replay = crate::autopilot::plan(&root, &level, seed, 600, &start, &mut save)?;
+        let replay = crate::harness::autopilot::plan(&root, &level, seed, 600, &start, &mut save)?;
         std::fs::write(out, replay.to_ron()).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
         println!("wrote {} steps to {}", replay.len(), out.display());
         return Ok(());
@@ -99,5 +99,5 @@ fn run(options: Options, start: ProcessStart) -> Result<(), String> {
         );
         return Ok(());
     }
-    crate::app::run_windowed(root, level, replay, &options, start)
+    crate::harness::app::run_windowed(root, level, replay, &options, start)
 }

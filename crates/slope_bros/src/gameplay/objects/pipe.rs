@@ -10,9 +10,9 @@
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
 
-use super::Sfx;
-use super::player::{Player, PlayerStatus};
 use crate::draw_order;
+use crate::gameplay::Sfx;
+use crate::gameplay::player::{Player, PlayerStatus};
 use crate::input::PlayerInput;
 use crate::level::{CurrentLevel, LevelEntity, LevelObject, LoadLevel, PIPE, PipeArrival, RegisterLevelObject};
 use crate::schedule::GameSystems;
@@ -100,7 +100,7 @@ pub fn spawn_pipe(commands: &mut Commands, object: &LevelObject) {
     ));
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::gameplay) fn plugin(app: &mut App) {
     app.register_type::<(Pipe, EnteringPipe)>();
     app.register_level_object(PIPE, spawn_pipe);
     app.add_systems(

@@ -8,13 +8,13 @@
 
 use bevy::prelude::*;
 
-use crate::app::headless_app;
 use crate::gameplay::player::{Player, PlayerStatus};
-use crate::gameplay::progress::RunOutcome;
+use crate::gameplay::run::progress::RunOutcome;
+use crate::harness::app::headless_app;
+use crate::harness::replay::{InputFrame, Replay, ReplayCursor};
 use crate::input::InputSource;
 use crate::level::{LevelInfo, LevelSource};
 use crate::paths::DataRoot;
-use crate::replay::{InputFrame, Replay, ReplayCursor};
 
 /// Steps per decision.
 const DECISION: usize = 6;
