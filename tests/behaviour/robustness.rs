@@ -27,7 +27,7 @@
 //! [`the_seeds_that_found_bugs_stay_fixed`].
 
 use bevy::prelude::*;
-use bevy_platformer_physics::broad_phase::{BodyKind, BroadPhase, ColliderProxy};
+use bevy_platformer_physics::broad_phase::{BroadPhase, ColliderProxy};
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::geometry::SlopeShape;
 use bevy_platformer_physics::prelude::*;

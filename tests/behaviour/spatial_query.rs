@@ -391,3 +391,45 @@ fn a_body_the_game_teleports_is_where_queries_find_it_from_the_next_step_on() {
     tick(&mut app, 1);
     assert_eq!(app.world().resource::<FoundAtPoint>().0, vec![body]);
 }
+
+#[test]
+fn a_hit_says_what_it_found_the_segment_of_a_slope_and_the_kind_of_body() {
+    let mut app = app();
+    let (a, b) = (Vec2::new(0.0, 0.0), Vec2::new(64.0, 32.0));
+    let slope = spawn_slope(&mut app, a, b);
+    let lift = app
+        .world_mut()
+        .spawn((
+            Kinematic,
+            Collider::rectangle(32.0, 8.0),
+            Transform::from_xyz(-100.0, 0.0, 0.0),
+        ))
+        .id();
+    let body = spawn_body(
+        &mut app,
+        Vec2::new(200.0, 0.0),
+        Vec2::splat(10.0),
+        CollisionMode::Continuous,
+    );
+    tick(&mut app, 1);
+    let on_slope = with_query(&mut app, |q| {
+        q.cast_ray(Vec2::new(32.0, 100.0), Dir2::NEG_Y, 200.0, &all())
+    })
+    .unwrap();
+    assert_eq!(on_slope.collider.entity, slope);
+    assert_eq!(
+        on_slope.collider.slope,
+        Some(SlopeShape::new(a, b)),
+        "the segment, not its rise"
+    );
+    assert_eq!(on_slope.collider.kind, BodyKind::Static);
+    assert!(!on_slope.collider.is_solid_obstacle(), "a slope is never solid");
+    let lift_hit = with_query(&mut app, move |q| q.collider(lift, 0)).unwrap();
+    assert_eq!((lift_hit.kind, lift_hit.slope), (BodyKind::Kinematic, None));
+    assert!(lift_hit.is_solid_obstacle());
+    let point = with_query(&mut app, |q| q.overlap_point(Vec2::new(200.0, 5.0), &all()));
+    assert_eq!(
+        point.iter().map(|h| (h.entity, h.kind)).collect::<Vec<_>>(),
+        [(body, BodyKind::Dynamic)]
+    );
+}

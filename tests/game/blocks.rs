@@ -7,7 +7,7 @@ use platformer_tests::game::*;
 use slope_bros::gameplay::objects::items::{PowerUp, PowerUpKind, Rising, spawn_power_up};
 use slope_bros::gameplay::player::Form;
 use slope_bros::gameplay::run::progress::GameProgress;
-use slope_bros::harness::replay::Replay;
+use slope_bros::input::replay::Replay;
 use slope_bros::level::{Block, LevelInfo};
 use slope_bros::tuning::Tuning;
 

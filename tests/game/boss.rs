@@ -8,7 +8,7 @@ use slope_bros::gameplay::enemies::boss::{Boss, BridgePlank};
 use slope_bros::gameplay::objects::items::{PowerUpKind, spawn_power_up};
 use slope_bros::gameplay::player::{Form, PlayerStatus};
 use slope_bros::gameplay::run::progress::GameProgress;
-use slope_bros::harness::replay::Replay;
+use slope_bros::input::replay::Replay;
 use slope_bros::tuning::Tuning;
 
 /// Stone floor two rows deep with a lava pit in columns 6–13 spanned by a bridge; the boss on the

@@ -9,7 +9,7 @@ use slope_bros::gameplay::enemies::shell::Shell;
 use slope_bros::gameplay::enemies::{Asleep, EnemyKind, KnockedOut};
 use slope_bros::gameplay::player::{Player, PlayerStatus};
 use slope_bros::gameplay::run::progress::GameProgress;
-use slope_bros::harness::replay::Replay;
+use slope_bros::input::replay::Replay;
 use slope_bros::masks::SpriteMasks;
 use slope_bros::tuning::Tuning;
 

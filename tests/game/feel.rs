@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
 use platformer_tests::game::*;
 use slope_bros::gameplay::player::Player;
-use slope_bros::harness::replay::Replay;
+use slope_bros::input::replay::Replay;
 use slope_bros::tuning::Feel;
 
 const FLAT: [&str; 10] = [

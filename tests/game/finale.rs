@@ -7,7 +7,7 @@ use slope_bros::gameplay::run::finale::{DOOR_OFFSET, Finale, FinaleStage};
 use slope_bros::gameplay::run::goal::Goal;
 use slope_bros::gameplay::run::goal::height_bonus;
 use slope_bros::gameplay::run::progress::{GameProgress, RunOutcome};
-use slope_bros::harness::replay::Replay;
+use slope_bros::input::replay::Replay;
 use slope_bros::level::LevelClock;
 use slope_bros::tuning::Tuning;
 

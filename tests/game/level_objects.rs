@@ -10,7 +10,7 @@ use slope_bros::gameplay::objects::items::{PowerUp, PowerUpKind};
 use slope_bros::gameplay::player::PlayerStatus;
 use slope_bros::gameplay::run::progress::GameProgress;
 use slope_bros::gameplay::run::scoring::{Award, ScorePopup};
-use slope_bros::harness::replay::Replay;
+use slope_bros::input::replay::Replay;
 use slope_bros::level::{Block, LevelInfo};
 use slope_bros::tuning::Tuning;
 

@@ -8,8 +8,8 @@ use slope_bros::gameplay::player::Player;
 use slope_bros::gameplay::run::goal::Goal;
 use slope_bros::harness::app::headless_app;
 use slope_bros::harness::headless::{self, HeadlessRun};
-use slope_bros::harness::replay::Replay;
 use slope_bros::input::InputSource;
+use slope_bros::input::replay::Replay;
 use slope_bros::level::{BUILTIN_LEVELS, LevelInfo, LevelSource};
 
 fn replay_of(level: &str) -> Replay {

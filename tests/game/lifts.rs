@@ -6,7 +6,7 @@ use platformer_tests::game::*;
 use serde_json::json;
 use slope_bros::gameplay::enemies::Enemy;
 use slope_bros::gameplay::player::Player;
-use slope_bros::harness::replay::Replay;
+use slope_bros::input::replay::Replay;
 
 #[test]
 fn a_lift_carries_the_player_and_an_enemy_standing_on_it() {

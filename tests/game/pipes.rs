@@ -11,8 +11,8 @@ use slope_bros::gameplay::objects::pipe::{Pipe, PipeEntry};
 use slope_bros::gameplay::player::{Player, PlayerStatus};
 use slope_bros::gameplay::run::progress::{GameProgress, RunOutcome};
 use slope_bros::harness::app::headless_app;
-use slope_bros::harness::replay::{Replay, ReplayCursor};
 use slope_bros::input::InputSource;
+use slope_bros::input::replay::{Replay, ReplayCursor};
 use slope_bros::level::{BUILTIN_LEVELS, LevelClock, LevelInfo, LevelSource};
 use slope_bros::schedule::GameSystems;
 

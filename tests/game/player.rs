@@ -9,7 +9,7 @@ use slope_bros::gameplay::enemies::{Enemy, KnockedOut, spawn_walker};
 use slope_bros::gameplay::objects::items::{PowerUpKind, spawn_power_up};
 use slope_bros::gameplay::player::{Form, Player, PlayerStatus};
 use slope_bros::gameplay::run::progress::{GameProgress, RunOutcome};
-use slope_bros::harness::replay::Replay;
+use slope_bros::input::replay::Replay;
 use slope_bros::tuning::Tuning;
 
 const FLAT: [&str; 6] = [
@@ -124,7 +124,7 @@ fn jump_after_leaving(after: u32) -> bool {
     // Press jump `after` steps later (the replay is swapped for one that presses jump then).
     let replay = Replay::default().hold(after, "R").hold(20, "RJ");
     app.insert_resource(slope_bros::input::InputSource::Replay(
-        slope_bros::harness::replay::ReplayCursor::new(&replay),
+        slope_bros::input::replay::ReplayCursor::new(&replay),
     ));
     let mut rose = false;
     for _ in 0..(after + 10) {
@@ -166,7 +166,7 @@ fn a_jump_pressed_just_before_landing_happens_on_landing() {
         if !pressed && feet - ground < 6.0 && feet > ground + 0.5 {
             let replay = Replay::default().hold(3, "J");
             app.insert_resource(slope_bros::input::InputSource::Replay(
-                slope_bros::harness::replay::ReplayCursor::new(&replay),
+                slope_bros::input::replay::ReplayCursor::new(&replay),
             ));
             pressed = true;
         }

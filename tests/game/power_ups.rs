@@ -7,7 +7,7 @@ use slope_bros::gameplay::fire::Fireball;
 use slope_bros::gameplay::objects::items::{PowerUp, PowerUpKind, spawn_power_up};
 use slope_bros::gameplay::player::{Form, PlayerStatus};
 use slope_bros::gameplay::run::progress::GameProgress;
-use slope_bros::harness::replay::Replay;
+use slope_bros::input::replay::Replay;
 use slope_bros::level::LevelInfo;
 use slope_bros::tuning::Tuning;
 

@@ -19,7 +19,7 @@ use slope_bros::gameplay::player::{Form, Player, PlayerStatus};
 use slope_bros::gameplay::run::progress::{GameProgress, RunOutcome};
 use slope_bros::harness::app::offscreen_app;
 use slope_bros::harness::cli::Options;
-use slope_bros::harness::replay::Replay;
+use slope_bros::input::replay::Replay;
 use slope_bros::level::{BUILTIN_LEVELS, CurrentLevel, LevelClock, LevelInfo, LevelSource};
 use slope_bros::presentation::{GameAssets, GoalFlag, Music, PlaySound, Tune};
 use slope_bros::screens::{Pause, Screen};

@@ -10,8 +10,8 @@ use serde_json::{Value, json};
 use slope_bros::gameplay::enemies::Enemy;
 use slope_bros::gameplay::player::{Form, Player};
 use slope_bros::harness::app::headless_app_starting_as;
-use slope_bros::harness::replay::{Replay, ReplayCursor};
 use slope_bros::input::InputSource;
+use slope_bros::input::replay::{Replay, ReplayCursor};
 use slope_bros::level::LevelSource;
 use slope_bros::paths::DataRoot;
 

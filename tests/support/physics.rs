@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use bevy_platformer_physics::broad_phase::{BodyKind, BroadPhase, ColliderProxy};
+use bevy_platformer_physics::broad_phase::{BroadPhase, ColliderProxy};
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::prelude::*;
 

@@ -9,9 +9,9 @@ use bevy::color::palettes::css;
 use bevy::gizmos::config::GizmoConfigStore;
 use bevy::prelude::*;
 
-use crate::broad_phase::{BodyKind, BroadPhase};
+use crate::broad_phase::BroadPhase;
 use crate::components::SlopeSegment;
-use crate::components::{Collider, ContactDirection, Contacts, InvalidBody, MovementState};
+use crate::components::{BodyKind, Collider, ContactDirection, Contacts, InvalidBody, MovementState};
 use crate::tile_grid::PieceKind;
 
 /// The visual rect of an entity (its picture), which the game sets and the overlay draws with R.

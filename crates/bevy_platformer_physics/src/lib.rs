@@ -26,7 +26,7 @@ pub use geometry::{SlopeRise, SlopeShape};
 pub use messages::{ContactEnded, ContactStarted, Squished};
 pub use plugins::*;
 pub use schedule::{PhysicsSchedule, PlatformerSystems};
-pub use spatial_query::{BoxHit, QueryFilter, RayHit, SpatialQuery};
+pub use spatial_query::{BoxHit, ColliderHit, QueryFilter, RayHit, SpatialQuery};
 pub use step::contact_events::{ContactEventsPlugin, ReportedContacts};
 pub use step::integrate::IntegratePlugin;
 pub use step::kinematics::KinematicsPlugin;
@@ -40,6 +40,7 @@ pub mod prelude {
     pub use crate::config::{PhysicsConfig, PhysicsStepLength};
     #[cfg(feature = "debug-overlay")]
     pub use crate::debug_overlay::{DebugOverlay, DebugOverlayPlugin, DebugOverlayShapes, ObjectRect};
+    pub use crate::geometry::SlopeShape;
     #[cfg(feature = "interpolation")]
     pub use crate::interpolation::{NoTransformEasing, PhysicsInterpolationPlugin, TransformInterpolation};
     pub use crate::messages::{ContactEnded, ContactStarted, Squished};
@@ -47,6 +48,6 @@ pub mod prelude {
     pub use crate::pixel_perfect::{AlphaMask, PixelMaskError, masks_overlap, masks_overlap_px};
     pub use crate::plugins::PlatformerPhysicsPlugins;
     pub use crate::schedule::PlatformerSystems;
-    pub use crate::spatial_query::{BoxHit, QueryFilter, RayHit, SpatialQuery};
+    pub use crate::spatial_query::{BoxHit, ColliderHit, QueryFilter, RayHit, SpatialQuery};
     pub use crate::tile_grid::{TileCell, TileGrid};
 }

@@ -12,10 +12,56 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use crate::broad_phase::{BroadPhase, ColliderProxy};
+use crate::components::{BodyKind, CollisionLayers};
 use crate::config::PhysicsConfig;
 use crate::geometry::{
-    Aabb, CastHit, area_overlaps_slope, cast_box_aabb, cast_box_slope, point_in_slope, ray_aabb, ray_slope,
+    Aabb, CastHit, SlopeShape, area_overlaps_slope, cast_box_aabb, cast_box_slope, point_in_slope, ray_aabb, ray_slope,
 };
+
+/// A collider as a spatial query finds it: which one, its box, what kind of body it belongs to,
+/// and how the movement rules treat it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ColliderHit {
+    /// The collider's entity.
+    pub entity: Entity,
+    /// Which piece of the entity: 0 for an ordinary collider, the piece number for a piece of a
+    /// [`TileGrid`](crate::TileGrid).
+    pub part: u32,
+    /// World box; for a slope, the segment's bounding rect.
+    pub aabb: Aabb,
+    /// Static, kinematic or dynamic.
+    pub kind: BodyKind,
+    /// The segment, for a [`SlopeSegment`](crate::SlopeSegment) or a slope piece of a tile grid.
+    /// A slope is never solid: only the slope rules of the movement stages use it.
+    pub slope: Option<SlopeShape>,
+    /// Solid only from above (a [`OneWayPlatform`](crate::OneWayPlatform) or a one-way cell).
+    pub one_way: bool,
+    /// Interaction only (a [`Sensor`](crate::Sensor)).
+    pub sensor: bool,
+    /// Its collision layers.
+    pub layers: CollisionLayers,
+}
+
+impl ColliderHit {
+    fn of(proxy: &ColliderProxy) -> Self {
+        Self {
+            entity: proxy.entity,
+            part: proxy.part,
+            aabb: proxy.aabb,
+            kind: proxy.kind,
+            slope: proxy.slope_shape(),
+            one_way: proxy.one_way,
+            sensor: proxy.sensor,
+            layers: proxy.layers,
+        }
+    }
+
+    /// Solid from every side and never pushed aside: a static or kinematic collider that is not
+    /// a one-way platform, a sensor or a slope. No body may end inside one.
+    pub fn is_solid_obstacle(&self) -> bool {
+        self.kind != BodyKind::Dynamic && !self.one_way && !self.sensor && self.slope.is_none()
+    }
+}
 
 /// Which colliders a query finds.
 ///
@@ -72,7 +118,7 @@ impl QueryFilter {
     }
 
     /// Whether the filter lets `collider` through.
-    pub fn accepts(&self, collider: &ColliderProxy) -> bool {
+    pub(crate) fn accepts(&self, collider: &ColliderProxy) -> bool {
         collider.layers.memberships & self.mask != 0
             && (self.include_sensors || !collider.sensor)
             && !self.excluded.contains(&collider.entity)
@@ -83,7 +129,7 @@ impl QueryFilter {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RayHit {
     /// The collider hit (its entity, the tile-grid piece, its box and flags).
-    pub collider: ColliderProxy,
+    pub collider: ColliderHit,
     /// Distance from the origin, px.
     pub distance: f32,
     /// The point hit.
@@ -96,7 +142,7 @@ pub struct RayHit {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BoxHit {
     /// The collider hit.
-    pub collider: ColliderProxy,
+    pub collider: ColliderHit,
     /// How far the box travelled, px.
     pub distance: f32,
     /// Unit normal of the surface hit, pointing back toward the box.
@@ -187,7 +233,7 @@ impl SpatialQuery<'_> {
                 && best.is_none_or(|b| distance < b.distance)
             {
                 best = Some(BoxHit {
-                    collider,
+                    collider: ColliderHit::of(&collider),
                     distance,
                     normal,
                     aabb: aabb.translated(dir * distance),
@@ -199,7 +245,11 @@ impl SpatialQuery<'_> {
 
     /// Every collider that `area` overlaps (more than touching): boxes, tile-grid pieces, and the
     /// triangle under a slope's surface. Sorted by entity and piece.
-    pub fn overlap_area(&self, area: Aabb, filter: &QueryFilter) -> Vec<ColliderProxy> {
+    pub fn overlap_area(&self, area: Aabb, filter: &QueryFilter) -> Vec<ColliderHit> {
+        self.overlapping(area, filter).iter().map(ColliderHit::of).collect()
+    }
+
+    fn overlapping(&self, area: Aabb, filter: &QueryFilter) -> Vec<ColliderProxy> {
         let mut found = self.candidates(&area, filter);
         found.retain(|c| match c.slope_shape() {
             Some(shape) => area_overlaps_slope(&area, &shape),
@@ -210,13 +260,13 @@ impl SpatialQuery<'_> {
 
     /// Every collider that contains `point` (its border included): boxes, tile-grid pieces, and
     /// the triangle under a slope's surface. Sorted by entity and piece.
-    pub fn overlap_point(&self, point: Vec2, filter: &QueryFilter) -> Vec<ColliderProxy> {
+    pub fn overlap_point(&self, point: Vec2, filter: &QueryFilter) -> Vec<ColliderHit> {
         let mut found = self.candidates(&Aabb::from_min_size(point, Vec2::ZERO), filter);
         found.retain(|c| match c.slope_shape() {
             Some(shape) => point_in_slope(point, &shape),
             None => c.aabb.contains(point),
         });
-        found
+        found.iter().map(ColliderHit::of).collect()
     }
 
     /// Whether a box `area` fits where it is: it overlaps (more than touching) no solid obstacle,
@@ -225,7 +275,7 @@ impl SpatialQuery<'_> {
     /// here".
     pub fn is_free(&self, area: Aabb, filter: &QueryFilter) -> bool {
         !self
-            .overlap_area(area, filter)
+            .overlapping(area, filter)
             .iter()
             .any(ColliderProxy::is_solid_obstacle)
     }
@@ -233,8 +283,8 @@ impl SpatialQuery<'_> {
     /// The collider `entity` (its tile-grid piece `part`; 0 for an ordinary collider) as the
     /// physics world holds it: its box, kind and flags. `None` when it is not in the world
     /// (despawned, disabled, invalid).
-    pub fn collider(&self, entity: Entity, part: u32) -> Option<ColliderProxy> {
-        self.broad_phase.piece(entity, part)
+    pub fn collider(&self, entity: Entity, part: u32) -> Option<ColliderHit> {
+        self.broad_phase.piece(entity, part).as_ref().map(ColliderHit::of)
     }
 
     /// The colliders near `area` that `filter` lets through.
@@ -267,7 +317,7 @@ impl SpatialQuery<'_> {
             };
             if let Some(CastHit { distance, normal }) = hit {
                 found(RayHit {
-                    collider,
+                    collider: ColliderHit::of(&collider),
                     distance,
                     point: origin + dir * distance,
                     normal,

@@ -90,14 +90,7 @@ impl Plugin for GameCorePlugin {
                 set.run_if(in_state(Screen::Playing)).run_if(level::level_ready),
             );
         }
-        app.add_plugins((
-            tuning::plugin,
-            input::plugin,
-            harness::replay::plugin,
-            level::plugin,
-            gameplay::plugin,
-            harness::trace::plugin,
-        ));
+        app.add_plugins((tuning::plugin, input::plugin, level::plugin, gameplay::plugin));
         app.world_mut().resource_mut::<level::LevelFileWatch>().enabled = self.watch_files;
     }
 }

@@ -9,7 +9,7 @@
 //! Static colliders and moving ones live in separate cells, each cell with the union of its
 //! colliders' layers, so a crowd that ignores itself never visits its own members. Tile grids are
 //! not in the cells: a query reads the grid's cells under its area directly. A dynamic body keeps
-//! its static candidates in [`StaticCandidates`] from one stage and one step to the next, while
+//! its static candidates (a component of its own) from one stage and one step to the next, while
 //! its moves stay inside the area it queried and the static geometry does not change.
 
 mod cells;
@@ -20,12 +20,12 @@ mod tests;
 
 use bevy::prelude::*;
 
-use crate::components::CollisionLayers;
+use crate::components::{BodyKind, CollisionLayers};
 use crate::geometry::{Aabb, floor_cell};
 use crate::tile_grid::GridData;
 use cells::{CellMap, LayerCounts, MAX_CELLS_PER_PROXY, NO_SLOT, Slot, in_cells, link_cell, unlink_cell};
+pub use proxy::ColliderProxy;
 use proxy::grid_proxy;
-pub use proxy::{BodyKind, ColliderProxy};
 pub(crate) use static_candidates::StaticCandidates;
 
 /// The spatial grid of collider proxies.

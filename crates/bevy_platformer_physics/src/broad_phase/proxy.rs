@@ -2,21 +2,10 @@
 
 use bevy::prelude::*;
 
-use crate::components::{CollisionLayers, Contact, ContactDirection};
+use crate::components::{BodyKind, CollisionLayers, Contact, ContactDirection};
 use crate::geometry::Aabb;
 use crate::geometry::{SlopeRise, SlopeShape};
 use crate::tile_grid::{GridData, GridPiece, PieceKind};
-
-/// How a collider takes part in the simulation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
-pub enum BodyKind {
-    /// Never moves by itself; found by others.
-    Static,
-    /// Moves by its own rule and carries riders.
-    Kinematic,
-    /// Moved by the simulation.
-    Dynamic,
-}
 
 /// What the narrow phase knows of a collider without touching the ECS.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -5,6 +5,18 @@ use bevy::prelude::*;
 use super::{Contacts, MovementInput, MovementState, MovementTuning, Velocity};
 use crate::components::Collider;
 
+/// How a collider takes part in the simulation: a collider with neither [`Dynamic`] nor
+/// [`Kinematic`] is static.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
+pub enum BodyKind {
+    /// Never moves by itself; found by others.
+    Static,
+    /// Moves by its own rule and carries riders.
+    Kinematic,
+    /// Moved by the simulation.
+    Dynamic,
+}
+
 /// A body moved by the simulation: gravity, input, collisions, and the slope rules of
 /// [the physics rules](crate::physics_rules). It looks for its own contacts every step.
 ///

@@ -8,7 +8,7 @@ mod motion;
 mod path;
 mod slope;
 
-pub use body::{BodyCollisions, CollisionMode, Dynamic, Embedded, Frozen, Kinematic};
+pub use body::{BodyCollisions, BodyKind, CollisionMode, Dynamic, Embedded, Frozen, Kinematic};
 pub use collider::{Collider, ColliderDisabled, InvalidBody, OneWayPlatform, Sensor};
 pub use contacts::{Contact, ContactDirection, Contacts, Grounded};
 pub use layers::{CollisionLayers, LayerMask, PhysicsLayer};

@@ -18,7 +18,7 @@
 use bevy::ecs::entity::EntityHashMap;
 use bevy::prelude::*;
 
-use crate::broad_phase::{BodyKind, BroadPhase, ColliderProxy};
+use crate::broad_phase::{BroadPhase, ColliderProxy};
 use crate::components::*;
 use crate::config::{PhysicsConfig, PhysicsStepLength};
 use crate::geometry::{Aabb, Axis, axis_cast};

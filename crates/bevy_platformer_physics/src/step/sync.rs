@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use crate::broad_phase::{BodyKind, BroadPhase, ColliderProxy};
+use crate::broad_phase::{BroadPhase, ColliderProxy};
 use crate::components::SlopeSegment;
 use crate::components::*;
 use crate::config::{PhysicsConfig, PhysicsStepLength};

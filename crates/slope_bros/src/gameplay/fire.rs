@@ -6,7 +6,7 @@
 //! when it is out of the view.
 
 use bevy::prelude::*;
-use bevy_platformer_physics::broad_phase::ColliderProxy;
+
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::prelude::*;
 
@@ -186,12 +186,12 @@ fn fireballs_gone(
     for (entity, transform, contacts, mut velocity) in &mut fireballs {
         let at = transform.translation.truncate();
         let bottom = at.y - Fireball::SIZE.y / 2.0;
-        let walls: Vec<Option<ColliderProxy>> = [ContactDirection::Left, ContactDirection::Right]
+        let walls: Vec<Option<ColliderHit>> = [ContactDirection::Left, ContactDirection::Right]
             .into_iter()
             .flat_map(|side| contacts.solid_in(side))
             .map(|contact| query.collider(contact.entity, contact.part))
             .collect();
-        let is_lip = |wall: &ColliderProxy| wall.slope.is_some() || wall.aabb.max.y <= bottom + FIREBALL_LIP;
+        let is_lip = |wall: &ColliderHit| wall.slope.is_some() || wall.aabb.max.y <= bottom + FIREBALL_LIP;
         let against_wall = walls.iter().any(|wall| wall.as_ref().is_none_or(|w| !is_lip(w)));
         if !walls.is_empty() && !against_wall {
             // Over the lip as up a 45° slope: it rises as fast as it runs.

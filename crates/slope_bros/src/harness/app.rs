@@ -20,8 +20,8 @@ use crate::GameCorePlugin;
 use crate::gameplay::player::Form;
 use crate::gameplay::run::progress::StartingForm;
 use crate::harness::cli::Options;
-use crate::harness::replay::{Recorder, Replay, ReplayCursor};
-use crate::harness::trace::Trace;
+use crate::harness::trace::{self, Trace};
+use crate::input::replay::{Recorder, Replay, ReplayCursor};
 use crate::input::{self, InputSource};
 use crate::level::{self, CurrentLevel, LevelLoadError, LevelReady, LevelSource};
 use crate::paths::DataRoot;
@@ -64,11 +64,14 @@ pub fn headless_app_starting_as(
     // its tilesets have loaded: the image loader is otherwise registered by the renderer.
     app.init_asset::<TextureAtlasLayout>();
     app.register_asset_loader(ImageLoader::new(CompressedImageFormats::empty()));
-    app.add_plugins(GameCorePlugin {
-        root,
-        level,
-        watch_files: false,
-    });
+    app.add_plugins((
+        GameCorePlugin {
+            root,
+            level,
+            watch_files: false,
+        },
+        trace::plugin,
+    ));
     app.world_mut().resource_mut::<CurrentLevel>().start_override = start;
     app.insert_resource(StartingForm(form));
     app.insert_resource(Trace::default());
@@ -194,11 +197,14 @@ fn game_app(
             feel: Feel::default(),
         });
     }
-    app.add_plugins(GameCorePlugin {
-        root,
-        level: first,
-        watch_files: true,
-    });
+    app.add_plugins((
+        GameCorePlugin {
+            root,
+            level: first,
+            watch_files: true,
+        },
+        trace::plugin,
+    ));
     app.world_mut().resource_mut::<CurrentLevel>().start_override = options.start;
     app.add_plugins(input::live_plugin);
     app.insert_resource(match &replay {

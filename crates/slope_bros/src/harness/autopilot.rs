@@ -11,8 +11,8 @@ use bevy::prelude::*;
 use crate::gameplay::player::{Player, PlayerStatus};
 use crate::gameplay::run::progress::RunOutcome;
 use crate::harness::app::headless_app;
-use crate::harness::replay::{InputFrame, Replay, ReplayCursor};
 use crate::input::InputSource;
+use crate::input::replay::{InputFrame, Replay, ReplayCursor};
 use crate::level::{LevelInfo, LevelSource};
 use crate::paths::DataRoot;
 

@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use crate::harness::cli::{Options, USAGE};
 use crate::harness::headless::{self, HeadlessRun};
-use crate::harness::replay::Replay;
+use crate::input::replay::Replay;
 use crate::level::LevelSource;
 use crate::paths::DataRoot;
 use crate::presentation::ProcessStart;
@@ -51,11 +51,11 @@ fn run(options: Options, start: ProcessStart) -> Result<(), String> {
             .and_then(|s| s.parse().ok())
             .unwrap_or(0x5eed);
         let start: Vec<_> = replay.as_ref().map_or_else(Vec::new, |old| {
-            let mut cursor = crate::harness::replay::ReplayCursor::new(old);
+            let mut cursor = crate::input::replay::ReplayCursor::new(old);
             (0..old.len()).map(|_| cursor.next_frame()).collect()
         });
         // The plan so far is written after every round: stopped, it resumes with --replay.
-        let mut save = |so_far: &crate::harness::replay::Replay| {
+        let mut save = |so_far: &crate::input::replay::Replay| {
             if let Err(e) = std::fs::write(out, so_far.to_ron()) {
                 eprintln!("cannot write {}: {e}", out.display());
             }

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::settings::{BodyOverlaps, CandidateRules};
-use crate::broad_phase::{BodyKind, BroadPhase, ColliderProxy, StaticCandidates};
+use crate::broad_phase::{BroadPhase, ColliderProxy, StaticCandidates};
 use crate::components::SlopeRef;
 use crate::components::*;
 use crate::geometry::Aabb;

@@ -476,7 +476,7 @@ mod tests {
 
     fn plan_into_the_valley(position: Vec2, fall: f32, far: Entity, broad_phase: &BroadPhase, settings: &MoveSettings) {
         use super::super::body::{MoveScratch, MovementQuery};
-        use crate::broad_phase::{BodyKind, StaticCandidates};
+        use crate::broad_phase::StaticCandidates;
         use crate::components::*;
 
         let mut world = World::new();

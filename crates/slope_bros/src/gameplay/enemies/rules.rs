@@ -3,7 +3,7 @@
 //! touching them are game rules checked after the physics step.
 
 use bevy::prelude::*;
-use bevy_platformer_physics::broad_phase::BodyKind;
+
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::prelude::*;
 

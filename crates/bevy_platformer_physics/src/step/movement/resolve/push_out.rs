@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use crate::broad_phase::{BodyKind, ColliderProxy};
+use crate::broad_phase::ColliderProxy;
 use crate::components::*;
 use crate::geometry::{Aabb, CorrectionAccumulator, remove_velocity_into};
 

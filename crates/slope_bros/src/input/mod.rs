@@ -4,10 +4,12 @@
 //! live keyboard (and gamepad) through leafwing-input-manager, or a replay — into [`PlayerInput`].
 //! That makes a run a pure function of its input frames: replays and tests drive the real game.
 
+pub mod replay;
+
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use crate::harness::replay::{InputFrame, Recorder, ReplayCursor};
+use crate::input::replay::{InputFrame, Recorder, ReplayCursor};
 use crate::schedule::GameSystems;
 
 /// This fixed step's input and the previous step's, for edges (a jump is a press, not a hold).
@@ -117,6 +119,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<InputSource>()
         .init_resource::<LiveInput>();
     app.add_systems(FixedUpdate, advance_input.in_set(GameSystems::Input));
+    app.add_plugins(replay::plugin);
 }
 
 /// Live input: the leafwing plugin and the per-frame sampling. Windowed mode only.
