@@ -12,7 +12,6 @@ use slope_bros::harness::app::headless_app;
 use slope_bros::input::InputSource;
 use slope_bros::input::replay::Replay;
 use slope_bros::level::{LevelInfo, LevelLoadError, LevelSource};
-use slope_bros::paths::DataRoot;
 use slope_bros::tuning::Tuning;
 
 /// The autopilot's seeded random source, in `usize`.
@@ -92,7 +91,7 @@ fn must_not_panic<T>(what: &str, f: impl FnOnce() -> T) -> T {
 }
 
 fn levels() -> Vec<PathBuf> {
-    let root = DataRoot::built_from();
+    let root = platformer_tests::game::root();
     ["overworld", "underground", "sky", "castle"]
         .iter()
         .map(|l| root.levels().join(format!("{l}.ldtk")))
@@ -111,14 +110,14 @@ fn write_temp(name: &str, text: &str) -> PathBuf {
 /// names the file; every problem found names it too.
 fn load_damaged_project(text: &str, name: &str, case: usize) {
     let path = write_temp(&format!("fuzz-{name}-{case}.ldtk"), text);
-    let mapping = DataRoot::built_from().levels().join("mapping.ron");
+    let mapping = platformer_tests::game::root().levels().join("mapping.ron");
     let source = LevelSource::File {
         path: path.clone(),
         mapping: Some(mapping),
     };
     let shown = path.display().to_string();
     let mut app = must_not_panic(&format!("{name} case {case}: loading"), || {
-        headless_app(DataRoot::built_from(), source, None, InputSource::Idle)
+        headless_app(platformer_tests::game::root(), source, None, InputSource::Idle)
     });
     let world = app.world();
     match &world.resource::<LevelLoadError>().0 {
@@ -164,7 +163,7 @@ fn damaged_ldtk_text_is_an_error_naming_the_file() {
 #[test]
 fn ldtk_values_out_of_range_never_panic_or_run_away() {
     let mut rng = Rng(slope_bros::harness::autopilot::Rng(0xbeef));
-    let mapping = LdtkPhysicsMapping::load(DataRoot::built_from().levels().join("mapping.ron")).unwrap();
+    let mapping = LdtkPhysicsMapping::load(platformer_tests::game::root().levels().join("mapping.ron")).unwrap();
     for path in levels() {
         let text = std::fs::read_to_string(&path).unwrap();
         let json: Value = serde_json::from_str(&text).unwrap();
@@ -209,19 +208,22 @@ fn fuzz_ron<T>(file: &Path, parse: impl Fn(&str, &Path) -> Result<T, String>, se
 
 #[test]
 fn damaged_tuning_files_are_errors_naming_file_and_line() {
-    let file = DataRoot::built_from().assets().join("tuning.ron");
+    let file = platformer_tests::game::root().assets().join("tuning.ron");
     fuzz_ron(&file, |t, f| Tuning::from_ron(t, f).map_err(|e| e.to_string()), 7);
 }
 
 #[test]
 fn damaged_replays_are_errors_naming_file_and_line() {
-    let file = DataRoot::built_from().levels().join("replays").join("overworld.ron");
+    let file = platformer_tests::game::root()
+        .levels()
+        .join("replays")
+        .join("overworld.ron");
     fuzz_ron(&file, |t, f| Replay::from_ron(t, f).map_err(|e| e.to_string()), 11);
 }
 
 #[test]
 fn damaged_physics_mappings_are_errors_naming_file_and_line() {
-    let file = DataRoot::built_from().levels().join("mapping.ron");
+    let file = platformer_tests::game::root().levels().join("mapping.ron");
     fuzz_ron(
         &file,
         |t, f| {

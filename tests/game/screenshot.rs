@@ -6,7 +6,6 @@
 use std::process::Command;
 
 use slope_bros::masks::read_png;
-use slope_bros::paths::DataRoot;
 
 /// Share of pixels whose colour is within `tolerance` of one of `colors`.
 fn share_near(bytes: &[u8], colors: &[[u8; 3]], tolerance: i32) -> f64 {
@@ -46,7 +45,7 @@ fn palette(path: &std::path::Path, region: Option<(u32, u32, u32, u32)>) -> Vec<
 
 #[test]
 fn the_window_shows_the_level_and_the_player() {
-    let root = DataRoot::built_from();
+    let root = platformer_tests::game::root();
     let dir = std::env::temp_dir().join("slope_bros_tests");
     std::fs::create_dir_all(&dir).unwrap();
     let shot = dir.join(format!("screenshot-{}.png", std::process::id()));

@@ -2,7 +2,6 @@
 
 use std::path::PathBuf;
 
-use slope_bros::paths::DataRoot;
 use slope_bros::tuning::{Tuning, TuningFile};
 
 fn temp_file(name: &str, text: &str) -> PathBuf {
@@ -24,7 +23,7 @@ fn rewrite(path: &PathBuf, text: &str) {
 
 #[test]
 fn the_shipped_tuning_file_is_valid_and_matches_the_defaults() {
-    let path = DataRoot::built_from().assets().join("tuning.ron");
+    let path = platformer_tests::game::root().assets().join("tuning.ron");
     let text = std::fs::read_to_string(&path).unwrap();
     let tuning = Tuning::from_ron(&text, &path).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(tuning, Tuning::default(), "assets/tuning.ron documents the defaults");

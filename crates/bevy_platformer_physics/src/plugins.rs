@@ -14,7 +14,7 @@ use crate::schedule::{PhysicsSchedule, configure_step};
 use crate::step::contact_events::ContactEventsPlugin;
 use crate::step::integrate::IntegratePlugin;
 use crate::step::kinematics::KinematicsPlugin;
-use crate::step::movement::MovementPlugin;
+use crate::step::movement::{MovedAt, MovementPlugin};
 use crate::step::sync::SyncCollidersPlugin;
 
 /// All the plugin's parts. `PlatformerPhysicsPlugins::default()` steps in `FixedUpdate` at the
@@ -137,6 +137,8 @@ impl Plugin for PhysicsCorePlugin {
             .register_type::<crate::tile_grid::TileGrid>();
         // The movement pass's cache of each body's static neighbours: the plugin's own.
         app.register_required_components::<Dynamic, StaticCandidates>();
+        // Written by the movement pass, read by SyncColliders to tell its moves from the game's.
+        app.init_resource::<MovedAt>();
         configure_step(app, schedule);
     }
 }

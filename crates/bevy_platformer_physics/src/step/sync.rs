@@ -389,8 +389,6 @@ pub struct SyncCollidersPlugin;
 impl Plugin for SyncCollidersPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<MarkedColliders>();
-        // Written by the movement pass; read here to tell its moves from the game's.
-        app.init_resource::<MovedAt>();
         app.add_systems(
             physics_schedule(app),
             (update_step_dt, sync_colliders, sync_slopes, sync_grids)

@@ -9,8 +9,8 @@ pub mod replay;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use crate::input::replay::{InputFrame, Recorder, ReplayCursor};
 use crate::schedule::GameSystems;
+use replay::{InputFrame, Recorder, ReplayCursor};
 
 /// This fixed step's input and the previous step's, for edges (a jump is a press, not a hold).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Reflect)]

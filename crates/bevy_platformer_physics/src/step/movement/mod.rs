@@ -91,7 +91,6 @@ pub struct MovementPlugin;
 
 impl Plugin for MovementPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<MovedAt>();
         app.add_systems(physics_schedule(app), move_bodies.in_set(PlatformerSystems::Movement));
     }
 }
