@@ -11,7 +11,6 @@ use bevy::prelude::*;
 use bevy_ecs_ldtk::LevelEvent;
 use bevy_ecs_ldtk::LevelIid;
 use bevy_ecs_ldtk::ldtk::{FieldValue, LayerInstance, LdtkJson, Level, Type};
-use bevy_platformer_physics::broad_phase::BroadPhase;
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::ldtk::*;
 use bevy_platformer_physics::prelude::*;
@@ -87,18 +86,25 @@ fn world_floor_under(levels: &[LevelPhysics], body: &Aabb) -> f32 {
 
 /// Whether the bottom row of the grid whose bottom is at `floor` has no solid cell under `body`.
 fn open_pit_under(app: &App, body: &Aabb, floor: f32) -> bool {
-    let broad_phase = app.world().resource::<BroadPhase>();
     let strip = Aabb::from_min_size(
         Vec2::new(body.min.x + 0.01, floor + 0.5),
         Vec2::new(body.size().x - 0.02, 1.0),
     );
-    broad_phase.grids().all(|(_, grid)| {
-        let mut pieces = Vec::new();
-        grid.pieces_in(&strip, &mut pieces);
-        pieces
-            .iter()
-            .all(|p| !p.aabb.intersects(&strip, 0.0) || p.kind != bevy_platformer_physics::tile_grid::PieceKind::Solid)
-    })
+    spatial_query(app)
+        .overlap_area(strip, &QueryFilter::default())
+        .iter()
+        .filter(|hit| app.world().get::<TileGrid>(hit.entity).is_some())
+        .all(|cell| cell.one_way || cell.slope.is_some())
+}
+
+/// The tile-grid pieces (entity and part) the physics world holds in `area`.
+fn grid_pieces_in(app: &App, area: Aabb) -> Vec<(Entity, u32)> {
+    spatial_query(app)
+        .overlap_area(area, &QueryFilter::default().with_sensors())
+        .iter()
+        .filter(|hit| app.world().get::<TileGrid>(hit.entity).is_some())
+        .map(|hit| (hit.entity, hit.part))
+        .collect()
 }
 
 #[test]
@@ -469,13 +475,24 @@ fn despawning_a_level_leaves_no_stale_colliders() {
     );
     tick(&mut app, 50);
     assert!(contacts(&app, body).on_floor());
-    let grids_before = app.world().resource::<BroadPhase>().grids().count();
-    assert_eq!(grids_before, 3);
+    let world_area = levels.iter().skip(1).fold(main.bounds, |area, l| area.union(&l.bounds));
+    let grids = |app: &App, area| {
+        let mut entities: Vec<Entity> = grid_pieces_in(app, area).into_iter().map(|(e, _)| e).collect();
+        entities.dedup();
+        entities.len()
+    };
+    assert_eq!(grids(&app, world_area), 3);
+    let main_pieces = grid_pieces_in(&app, main.bounds.grown(-1.0));
+    assert!(!main_pieces.is_empty());
     app.world_mut()
         .write_message(LevelEvent::Despawned(LevelIid::new(main.iid.clone())));
     tick(&mut app, 2);
-    let broad_phase = app.world().resource::<BroadPhase>();
-    assert_eq!(broad_phase.grids().count(), 2, "the level's grid is gone");
+    assert_eq!(grids(&app, world_area), 2, "the level's grid is gone");
+    let query = spatial_query(&app);
+    assert!(
+        main_pieces.iter().all(|&(e, part)| query.collider(e, part).is_none()),
+        "none of its pieces is left"
+    );
     let mut query = app.world_mut().query::<&LdtkLevelPhysics>();
     assert!(
         query.iter(app.world()).all(|m| m.level_iid != main.iid),

@@ -27,7 +27,6 @@
 //! [`the_seeds_that_found_bugs_stay_fixed`].
 
 use bevy::prelude::*;
-use bevy_platformer_physics::broad_phase::{BroadPhase, ColliderProxy};
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::geometry::SlopeShape;
 use bevy_platformer_physics::prelude::*;
@@ -336,14 +335,14 @@ fn geometrically_supported(app: &App, body: Entity, b: &Aabb) -> bool {
         Vec2::new(b.min.x, b.min.y - SUPPORT_GAP),
         Vec2::new(b.size().x, 2.0 * SUPPORT_GAP),
     );
-    let mut nearby: Vec<ColliderProxy> = Vec::new();
-    app.world().resource::<BroadPhase>().query(&feet, &mut nearby);
+    // Found with room to spare: the rule below, not the query's overlap test, decides.
+    let nearby = spatial_query(app).overlap_area(feet.grown(SUPPORT_GAP), &QueryFilter::default());
     let state = app.world().get::<MovementState>(body).unwrap();
     nearby.iter().any(|p| {
-        if p.kind != BodyKind::Static || p.sensor || state.dropping_through.contains(&(p.entity, p.part)) {
+        if p.kind != BodyKind::Static || state.dropping_through.contains(&(p.entity, p.part)) {
             return false;
         }
-        match p.slope_shape() {
+        match p.slope {
             Some(shape) => shape.overlaps_x(b) && (b.min.y - shape.surface_y(b)).abs() <= SUPPORT_GAP,
             None => (p.aabb.max.y - b.min.y).abs() <= SUPPORT_GAP && b.overlap(&p.aabb).x > 0.5,
         }
@@ -357,12 +356,11 @@ fn slopes_over(app: &App, b: &Aabb) -> Vec<((Entity, u32), SlopeShape)> {
         min: Vec2::new(b.min.x, -1.0e4),
         max: Vec2::new(b.max.x, 1.0e4),
     };
-    let mut nearby: Vec<ColliderProxy> = Vec::new();
-    app.world().resource::<BroadPhase>().query(&column, &mut nearby);
-    nearby
+    spatial_query(app)
+        .overlap_area(column, &QueryFilter::default())
         .iter()
-        .filter(|p| p.kind == BodyKind::Static && !p.sensor)
-        .filter_map(|p| p.slope_shape().map(|shape| ((p.entity, p.part), shape)))
+        .filter(|p| p.kind == BodyKind::Static)
+        .filter_map(|p| p.slope.map(|shape| ((p.entity, p.part), shape)))
         .filter(|(_, shape)| b.max.x.min(shape.right.x) - b.min.x.max(shape.left.x) > MIN_OVERLAP_X)
         .collect()
 }

@@ -3,7 +3,6 @@
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use bevy_platformer_physics::broad_phase::{BroadPhase, ColliderProxy};
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::prelude::*;
 
@@ -209,13 +208,26 @@ pub const INSIDE_TOLERANCE: f32 = 0.05;
 
 /// The static solid (a box, or a solid cell of a tile grid; not a one-way platform, sensor or
 /// slope) that `area` overlaps by more than `tolerance` on both axes, if any.
-pub fn solid_inside(app: &App, area: &Aabb, tolerance: f32) -> Option<ColliderProxy> {
+pub fn solid_inside(app: &App, area: &Aabb, tolerance: f32) -> Option<ColliderHit> {
     let inner = area.grown(-tolerance);
-    let mut nearby = Vec::new();
-    app.world().resource::<BroadPhase>().query(&inner, &mut nearby);
-    nearby.into_iter().find(|p| {
-        p.kind == BodyKind::Static && !p.one_way && !p.sensor && p.slope.is_none() && p.aabb.intersects(&inner, 0.0)
-    })
+    spatial_query(app)
+        .overlap_area(inner, &QueryFilter::default())
+        .into_iter()
+        .find(|hit| hit.kind == BodyKind::Static && !hit.one_way && hit.slope.is_none())
+}
+
+/// The physics world of `app`, as a system's [`SpatialQuery`] sees it.
+pub fn spatial_query(app: &App) -> SpatialQuery<'_> {
+    SpatialQuery::from_world(app.world()).expect("the physics plugins are added")
+}
+
+/// The box the physics world holds for the collider `entity` (the broad phase's copy, which is
+/// what the step left: not the drawn, eased position).
+pub fn physics_box(app: &App, entity: Entity) -> Aabb {
+    spatial_query(app)
+        .collider(entity, 0)
+        .expect("a collider in the physics world")
+        .aabb
 }
 
 /// Fails if `body` is inside a static solid by more than [`INSIDE_TOLERANCE`].

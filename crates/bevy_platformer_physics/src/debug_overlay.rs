@@ -10,9 +10,9 @@ use bevy::gizmos::config::GizmoConfigStore;
 use bevy::prelude::*;
 
 use crate::broad_phase::BroadPhase;
+use crate::broad_phase::grid::PieceKind;
 use crate::components::SlopeSegment;
 use crate::components::{BodyKind, Collider, ContactDirection, Contacts, InvalidBody, MovementState};
-use crate::tile_grid::PieceKind;
 
 /// The visual rect of an entity (its picture), which the game sets and the overlay draws with R.
 /// It is separate from the collider on purpose: a character's collider is usually narrower than its

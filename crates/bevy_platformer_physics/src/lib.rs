@@ -1,7 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
-pub mod broad_phase;
+pub(crate) mod broad_phase;
 pub mod components;
 pub mod config;
 #[cfg(feature = "debug-overlay")]

@@ -8,7 +8,11 @@
 //! positions; one before [`PlatformerSystems::SyncColliders`](crate::PlatformerSystems::SyncColliders)
 //! sees the last step's, which is what input and AI systems decide on.
 
-use bevy::ecs::system::SystemParam;
+use bevy::ecs::change_detection::Tick;
+use bevy::ecs::component::ComponentId;
+use bevy::ecs::query::FilteredAccessSet;
+use bevy::ecs::system::{ReadOnlySystemParam, SystemMeta, SystemParam, SystemParamValidationError};
+use bevy::ecs::world::unsafe_world_cell::UnsafeWorldCell;
 use bevy::prelude::*;
 
 use crate::broad_phase::{BroadPhase, ColliderProxy};
@@ -181,10 +185,84 @@ pub struct BoxHit {
 /// app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default()));
 /// app.add_systems(FixedUpdate, turn_at_ledges.before(PlatformerSystems::SyncColliders));
 /// ```
-#[derive(SystemParam)]
+///
+/// Outside a system (an exclusive system, a test), [`SpatialQuery::from_world`] gives the same
+/// view of a `&World`.
+#[derive(Clone, Copy)]
 pub struct SpatialQuery<'w> {
-    broad_phase: Res<'w, BroadPhase>,
-    config: Res<'w, PhysicsConfig>,
+    broad_phase: &'w BroadPhase,
+    config: &'w PhysicsConfig,
+}
+
+/// What a [`SpatialQuery`] reads, as system parameters.
+type SpatialQueryParams = (Res<'static, BroadPhase>, Res<'static, PhysicsConfig>);
+
+// SAFETY: every function forwards to the two `Res` parameters' own implementation (the same
+// state, access and world), and the item only turns their borrows into plain shared references
+// of the same lifetime.
+unsafe impl SystemParam for SpatialQuery<'_> {
+    // (The two `Res`' states, spelled out: naming them through the tuple would show the private
+    // broad phase in a public type.)
+    type State = (ComponentId, ComponentId);
+    type Item<'w, 's> = SpatialQuery<'w>;
+
+    fn init_state(world: &mut World) -> Self::State {
+        SpatialQueryParams::init_state(world)
+    }
+
+    fn init_access(
+        state: &Self::State,
+        system_meta: &mut SystemMeta,
+        component_access_set: &mut FilteredAccessSet,
+        world: &mut World,
+    ) {
+        SpatialQueryParams::init_access(state, system_meta, component_access_set, world);
+    }
+
+    unsafe fn get_param<'w, 's>(
+        state: &'s mut Self::State,
+        system_meta: &SystemMeta,
+        world: UnsafeWorldCell<'w>,
+        change_tick: Tick,
+    ) -> Result<Self::Item<'w, 's>, SystemParamValidationError> {
+        // SAFETY: the caller keeps `get_param`'s contract for this state and world.
+        let (broad_phase, config) = unsafe { SpatialQueryParams::get_param(state, system_meta, world, change_tick) }?;
+        Ok(SpatialQuery {
+            broad_phase: broad_phase.into_inner(),
+            config: config.into_inner(),
+        })
+    }
+}
+
+// SAFETY: it reads two resources and writes nothing.
+unsafe impl ReadOnlySystemParam for SpatialQuery<'_> {}
+
+impl<'w> SpatialQuery<'w> {
+    /// The physics world of `world`, as a system's `SpatialQuery` sees it; `None` before the
+    /// physics plugins are added.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use bevy::prelude::*;
+    /// use bevy_platformer_physics::prelude::*;
+    ///
+    /// let mut app = App::new();
+    /// app.add_plugins((MinimalPlugins, PlatformerPhysicsPlugins::default()));
+    /// app.insert_resource(bevy::time::TimeUpdateStrategy::FixedTimesteps(1));
+    /// let floor = app.world_mut().spawn((Transform::default(), Collider::rectangle(64.0, 16.0))).id();
+    /// app.update(); // starts the clocks
+    /// app.update(); // a physics step: it mirrors the new collider
+    /// let query = SpatialQuery::from_world(app.world()).unwrap();
+    /// let hits = query.overlap_point(Vec2::ZERO, &QueryFilter::default());
+    /// assert_eq!(hits.iter().map(|hit| hit.entity).collect::<Vec<_>>(), [floor]);
+    /// ```
+    pub fn from_world(world: &'w World) -> Option<Self> {
+        Some(Self {
+            broad_phase: world.get_resource::<BroadPhase>()?,
+            config: world.get_resource::<PhysicsConfig>()?,
+        })
+    }
 }
 
 impl SpatialQuery<'_> {

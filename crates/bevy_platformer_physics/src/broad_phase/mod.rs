@@ -13,6 +13,7 @@
 //! its moves stay inside the area it queried and the static geometry does not change.
 
 mod cells;
+pub(crate) mod grid;
 mod proxy;
 mod static_candidates;
 #[cfg(test)]
@@ -22,9 +23,9 @@ use bevy::prelude::*;
 
 use crate::components::{BodyKind, CollisionLayers};
 use crate::geometry::{Aabb, floor_cell};
-use crate::tile_grid::GridData;
 use cells::{CellMap, LayerCounts, MAX_CELLS_PER_PROXY, NO_SLOT, Slot, in_cells, link_cell, unlink_cell};
-pub use proxy::ColliderProxy;
+pub(crate) use grid::GridData;
+pub(crate) use proxy::ColliderProxy;
 use proxy::grid_proxy;
 pub(crate) use static_candidates::StaticCandidates;
 
@@ -33,27 +34,9 @@ pub(crate) use static_candidates::StaticCandidates;
 /// Static colliders and moving ones (kinematic and dynamic) live in separate cells, and every cell
 /// knows the union of its colliders' layers: the static geometry's cells stay small however many
 /// bodies walk through them, and a crowd whose members ignore each other never visits the others'
-/// proxies at all.
-///
-/// # Example
-///
-/// ```
-/// use bevy::prelude::*;
-/// # use log::debug; // in `bevy::prelude` with Bevy's `bevy_log` feature
-/// use bevy_platformer_physics::broad_phase::BroadPhase;
-/// use bevy_platformer_physics::geometry::Aabb;
-///
-/// // Read-only: how many colliders are near the camera (for a debug HUD). Game logic asks
-/// // `SpatialQuery`, which is exact on slopes and one-way platforms.
-/// fn count_near(broad_phase: Res<BroadPhase>) {
-///     let mut near = Vec::new();
-///     broad_phase.query(&Aabb::from_center_half_size(Vec2::ZERO, Vec2::splat(200.0)), &mut near);
-///     debug!("{} of {} colliders near the origin", near.len(), broad_phase.len());
-/// }
-/// # App::new().add_systems(Update, count_near);
-/// ```
+/// proxies at all. Games see it through [`SpatialQuery`](crate::SpatialQuery).
 #[derive(Resource, Debug)]
-pub struct BroadPhase {
+pub(crate) struct BroadPhase {
     cell_size: f32,
     inv_cell_size: f32,
     /// `cell_size` is a power of two, so multiplying by `inv_cell_size` is exact.
@@ -109,17 +92,19 @@ impl BroadPhase {
     }
 
     /// The side of a cell, px.
-    pub fn cell_size(&self) -> f32 {
+    pub(crate) fn cell_size(&self) -> f32 {
         self.cell_size
     }
 
     /// Number of colliders and tile grids.
-    pub fn len(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
         self.len + self.grids.len()
     }
 
     /// Whether there is nothing at all.
-    pub fn is_empty(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
@@ -133,18 +118,19 @@ impl BroadPhase {
     }
 
     /// The tile grid of `entity`, if it has one here.
-    pub fn grid(&self, entity: Entity) -> Option<&GridData> {
+    pub(crate) fn grid(&self, entity: Entity) -> Option<&GridData> {
         self.grids.iter().find(|(e, _)| *e == entity).map(|(_, g)| g)
     }
 
     /// Every tile grid.
-    pub fn grids(&self) -> impl Iterator<Item = (Entity, &GridData)> {
+    #[cfg(feature = "debug-overlay")]
+    pub(crate) fn grids(&self) -> impl Iterator<Item = (Entity, &GridData)> {
         self.grids.iter().map(|(e, g)| (*e, g))
     }
 
     /// The proxy of piece `part` of `entity`: the collider itself for part 0, a piece of its tile
     /// grid otherwise. `None` when it no longer exists (a despawned collider, an edited cell).
-    pub fn piece(&self, entity: Entity, part: u32) -> Option<ColliderProxy> {
+    pub(crate) fn piece(&self, entity: Entity, part: u32) -> Option<ColliderProxy> {
         if part == 0 {
             return self.get(entity).copied();
         }
@@ -162,7 +148,7 @@ impl BroadPhase {
     }
 
     /// The proxy of `entity`, if it is in the grid.
-    pub fn get(&self, entity: Entity) -> Option<&ColliderProxy> {
+    pub(crate) fn get(&self, entity: Entity) -> Option<&ColliderProxy> {
         let slot = self.slot_of(entity)?;
         self.slots[slot as usize].as_ref().map(|s| &s.proxy)
     }
@@ -263,7 +249,7 @@ impl BroadPhase {
 
     /// The version of the static colliders and tile grids: it changes whenever one of them is
     /// added, changed or removed.
-    pub fn static_version(&self) -> u64 {
+    pub(crate) fn static_version(&self) -> u64 {
         self.static_version
     }
 
@@ -367,7 +353,7 @@ impl BroadPhase {
 
     /// Every proxy and tile-grid piece whose box overlaps or touches `area`, sorted by entity and
     /// part, each once, in `out` (which is cleared first).
-    pub fn query(&self, area: &Aabb, out: &mut Vec<ColliderProxy>) {
+    pub(crate) fn query(&self, area: &Aabb, out: &mut Vec<ColliderProxy>) {
         out.clear();
         self.collect_static(area, None, out);
         self.collect_moving(area, None, out);
@@ -376,7 +362,8 @@ impl BroadPhase {
 
     /// The same as [`query`](Self::query) for the colliders that `me` interacts with (layers from
     /// both sides, never itself): a crowd of bodies that ignore each other costs nothing here.
-    pub fn query_interacting(&self, area: &Aabb, me: &ColliderProxy, out: &mut Vec<ColliderProxy>) {
+    #[cfg(test)]
+    pub(crate) fn query_interacting(&self, area: &Aabb, me: &ColliderProxy, out: &mut Vec<ColliderProxy>) {
         out.clear();
         self.collect_static(area, Some(me), out);
         self.collect_moving(area, Some(me), out);
@@ -386,7 +373,7 @@ impl BroadPhase {
     /// The static colliders and tile-grid pieces that `me` interacts with near `area`, sorted by
     /// entity and part. They do not move during a step, so a stage may keep them for the next
     /// stage's query of an area inside this one.
-    pub fn query_static_interacting(&self, area: &Aabb, me: &ColliderProxy, out: &mut Vec<ColliderProxy>) {
+    pub(crate) fn query_static_interacting(&self, area: &Aabb, me: &ColliderProxy, out: &mut Vec<ColliderProxy>) {
         out.clear();
         self.collect_static(area, Some(me), out);
         sort_by_collider(out);
@@ -395,7 +382,7 @@ impl BroadPhase {
     /// The kinematic and dynamic colliders that `me` interacts with near `area`, sorted by entity,
     /// appended to `out`.
     #[inline]
-    pub fn query_moving_interacting(&self, area: &Aabb, me: &ColliderProxy, out: &mut Vec<ColliderProxy>) {
+    pub(crate) fn query_moving_interacting(&self, area: &Aabb, me: &ColliderProxy, out: &mut Vec<ColliderProxy>) {
         // Most bodies ignore every moving collider (a crowd that ignores itself): nothing to do.
         if !me.layers.interacts_with(&self.moving_layers.union) {
             return;

@@ -2,14 +2,14 @@
 
 use bevy::prelude::*;
 
+use super::grid::{GridData, GridPiece, PieceKind};
 use crate::components::{BodyKind, CollisionLayers, Contact, ContactDirection};
 use crate::geometry::Aabb;
 use crate::geometry::{SlopeRise, SlopeShape};
-use crate::tile_grid::{GridData, GridPiece, PieceKind};
 
 /// What the narrow phase knows of a collider without touching the ECS.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ColliderProxy {
+pub(crate) struct ColliderProxy {
     /// The collider's entity.
     pub entity: Entity,
     /// World box.
@@ -51,24 +51,24 @@ impl ColliderProxy {
     }
 
     /// Whether `self` and `other` interact at all (layers from both sides; never with itself).
-    pub fn interacts_with(&self, other: &ColliderProxy) -> bool {
+    pub(crate) fn interacts_with(&self, other: &ColliderProxy) -> bool {
         self.entity != other.entity && self.layers.interacts_with(&other.layers)
     }
 
     /// A solid box of the level's static geometry: static, solid from every side, not a sensor,
     /// not a slope.
-    pub fn is_level_solid(&self) -> bool {
+    pub(crate) fn is_level_solid(&self) -> bool {
         self.kind == BodyKind::Static && !self.one_way && !self.sensor && self.slope.is_none()
     }
 
     /// Solid from every side and never pushed aside: a static or kinematic collider that is not
     /// a one-way platform, a sensor or a slope. No body may end inside one.
-    pub fn is_solid_obstacle(&self) -> bool {
+    pub(crate) fn is_solid_obstacle(&self) -> bool {
         self.kind != BodyKind::Dynamic && !self.one_way && !self.sensor && self.slope.is_none()
     }
 
     /// The segment, for a slope.
-    pub fn slope_shape(&self) -> Option<SlopeShape> {
+    pub(crate) fn slope_shape(&self) -> Option<SlopeShape> {
         self.slope.map(|rise| SlopeShape::from_rect(self.aabb, rise))
     }
 
@@ -85,7 +85,7 @@ impl ColliderProxy {
     }
 
     /// Whether `other` is the same collider (entity and part).
-    pub fn same_collider(&self, other: &ColliderProxy) -> bool {
+    pub(crate) fn same_collider(&self, other: &ColliderProxy) -> bool {
         (self.entity, self.part) == (other.entity, other.part)
     }
 }

@@ -186,28 +186,17 @@ pub struct MovementState {
     /// One-way platforms (entity and part) ignored after a drop-through request, until the body
     /// has left them.
     pub dropping_through: Vec<(Entity, u32)>,
-    /// The slope planned as support at the end of this step: a candidate that FinishMovement
-    /// confirms or drops. `None` after the step.
-    pub planned_slope: Option<SlopeRef>,
-    /// Horizontal speed factor applied for this step (1 off slopes), divided out after the move.
-    pub speed_factor: f32,
-    /// The step's horizontal motion is the passive slide, removed completely afterwards.
+    /// The latest step's horizontal motion was the passive slide down a slope too steep to stand
+    /// on (removed from the velocity afterwards): a game draws a slide.
     pub passive_slide: bool,
-    /// Planned vertical velocity for following the slope, px/s (the integrated one without a
-    /// planned slope).
-    pub planned_vel_y: f32,
-    /// Planned height of the feet (the collider's bottom) at the end of the step, px.
-    pub planned_feet_y: f32,
-    /// The vertical velocity Integrate gave the body, before the planner replaced it, px/s.
+    /// The vertical velocity Integrate gave the body in the latest step, before the slope rules
+    /// had it follow a surface, px/s: whether it was rising or falling.
     pub integrated_vel_y: f32,
     /// The slope that supported the body at the end of the latest step, if any.
     pub supporting_slope: Option<SlopeRef>,
     /// The body stood on something when the step began (its latest contacts): it walks, rather
     /// than falls or jumps.
     pub started_on_floor: bool,
-    /// The body started the latest step inside the level's solids with no free position within
-    /// its own size: it stays where it is (see [`Embedded`](crate::Embedded)).
-    pub embedded: bool,
 }
 
 impl Default for MovementState {
@@ -216,15 +205,10 @@ impl Default for MovementState {
             start: Vec2::ZERO,
             start_aabb: Aabb::default(),
             dropping_through: Vec::new(),
-            planned_slope: None,
-            speed_factor: 1.0,
             passive_slide: false,
-            planned_vel_y: 0.0,
-            planned_feet_y: 0.0,
             integrated_vel_y: 0.0,
             supporting_slope: None,
             started_on_floor: false,
-            embedded: false,
         }
     }
 }

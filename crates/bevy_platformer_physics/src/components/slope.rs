@@ -80,7 +80,7 @@ impl SlopeSegment {
 }
 
 /// A slope found near a body: which collider (entity and part, see
-/// [`ColliderProxy::part`](crate::broad_phase::ColliderProxy::part)) and its segment.
+/// [`ColliderHit::part`](crate::ColliderHit::part)) and its segment.
 #[derive(Clone, Copy, Debug, PartialEq, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Debug, PartialEq)]

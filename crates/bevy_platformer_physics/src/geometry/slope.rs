@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use super::Aabb;
 
 /// Which way a slope rises. A slope is the diagonal of its bounding rect that this picks, so a
-/// rect and a rise are all a [`ColliderProxy`](crate::broad_phase::ColliderProxy) keeps of it.
+/// rect and a rise are all a collider proxy keeps of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Debug, PartialEq)]

@@ -288,7 +288,7 @@ pub(crate) fn sync_grids(
     for (entity, transform, grid, layers, invalid) in &changed {
         let problem = translation_problem(transform).or_else(|| grid.problem());
         if check_validity(&mut commands, &mut broad_phase, entity, "tile grid", problem, invalid) {
-            let data = crate::tile_grid::GridData::new(grid.clone(), transform.translation.truncate(), *layers);
+            let data = crate::broad_phase::GridData::new(grid.clone(), transform.translation.truncate(), *layers);
             broad_phase.upsert_grid(entity, data);
         }
     }

@@ -27,6 +27,7 @@ pub(crate) struct MovementQuery {
     pub candidates: &'static mut StaticCandidates,
     pub contacts: &'static mut Contacts,
     pub sensor: Has<Sensor>,
+    pub embedded: Has<Embedded>,
 }
 
 /// One body as the movement stages see it: its proxy, looked up once for the pass, and its
@@ -47,6 +48,8 @@ pub(crate) struct BodyView<'w> {
     pub candidates: &'w mut StaticCandidates,
     pub contacts: &'w mut Contacts,
     pub sensor: bool,
+    /// It is marked [`Embedded`]: found deep in the solids with no way out.
+    pub embedded: bool,
 }
 
 impl<'w> BodyView<'w> {
@@ -65,6 +68,7 @@ impl<'w> BodyView<'w> {
             candidates: item.candidates.into_inner(),
             contacts: item.contacts.into_inner(),
             sensor: item.sensor,
+            embedded: item.embedded,
         }
     }
 }

@@ -76,11 +76,13 @@ impl SortedCandidates {
 
     /// Sorts `other` into its list for body `me` (or leaves it out). `statics`: the static
     /// colliders around, for the top-join rule (only needed while a slope is planned).
+    #[allow(clippy::too_many_arguments)] // called per candidate: plain arguments, no bundle to build
     fn add(
         &mut self,
         other: &ColliderProxy,
         me: &ColliderProxy,
         state: &MovementState,
+        planned_slope: Option<&SlopeRef>,
         statics: &[ColliderProxy],
         rules: &CandidateRules,
         overlaps: &BodyOverlaps,
@@ -92,7 +94,7 @@ impl SortedCandidates {
         {
             return;
         }
-        if let Some(slope) = state.planned_slope
+        if let Some(slope) = planned_slope
             && other.is_level_solid()
         {
             // The block continuing the planned slope's top is left out, so the diagonal move to the
@@ -147,6 +149,7 @@ impl SortedCandidates {
         area: &Aabb,
         me: &ColliderProxy,
         state: &MovementState,
+        planned_slope: Option<&SlopeRef>,
         candidates: &StaticCandidates,
         broad_phase: &BroadPhase,
         statics: &mut Vec<ColliderProxy>,
@@ -159,12 +162,12 @@ impl SortedCandidates {
         // those a new query finds), not only those touching the move.
         let statics = candidates.boxes_around(broad_phase, area, me, statics);
         for other in statics.iter().filter(|p| p.aabb.meets(area)) {
-            self.add(other, me, state, statics, rules, overlaps);
+            self.add(other, me, state, planned_slope, statics, rules, overlaps);
         }
         moving.clear();
         broad_phase.query_moving_interacting(area, me, moving);
         for other in moving.iter() {
-            self.add(other, me, state, &[], rules, overlaps);
+            self.add(other, me, state, planned_slope, &[], rules, overlaps);
         }
         if !moving.is_empty() {
             self.sort();
@@ -266,6 +269,7 @@ mod tests {
             &me.aabb.grown(1.0),
             &me,
             &MovementState::default(),
+            None,
             &StaticCandidates::default(),
             &broad_phase,
             &mut Vec::new(),

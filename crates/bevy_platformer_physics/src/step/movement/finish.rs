@@ -26,6 +26,7 @@ use bevy::prelude::*;
 
 use super::body::{BodyView, MoveScratch};
 use super::candidates::{gather_slopes, overlaps_level_solid};
+use super::prepare::SlopePlan;
 use super::settings::{FinishTolerances, MoveSettings};
 use crate::broad_phase::{BroadPhase, ColliderProxy};
 use crate::components::*;
@@ -57,10 +58,11 @@ pub struct ResolvedMove {
 }
 
 /// Applies the finish rules (sections 10–13 of [the physics rules](crate::physics_rules)) to a body that moved from
-/// `state.start` as `resolved` says.
+/// `state.start` as `plan` meant and `resolved` says.
 /// `slope_alive`: the planned slope still exists.
 pub fn finish_slope_movement(
     state: &MovementState,
+    plan: &SlopePlan,
     collider: &Collider,
     resolved: ResolvedMove,
     slope_alive: bool,
@@ -80,23 +82,22 @@ pub fn finish_slope_movement(
     };
     // Section 11: remove the factor from the *resulting* velocity (so a wall's reduction stays);
     // remove a slide completely.
-    finish.velocity.x = if state.passive_slide {
+    finish.velocity.x = if plan.sliding {
         0.0
-    } else if state.speed_factor == 1.0 {
+    } else if plan.speed_factor == 1.0 {
         // Off slopes (most bodies): the same value without a division's latency.
         velocity.x
     } else {
-        velocity.x / state.speed_factor
+        velocity.x / plan.speed_factor
     };
-    let Some(slope) = state.planned_slope.filter(|_| slope_alive) else {
+    let Some(slope) = plan.slope.filter(|_| slope_alive) else {
         return finish;
     };
     let end = collider.aabb(position);
     let resolved_vel_y = (position.y - state.start.y) / dt;
     // Section 10: a platform above the slope wins (stopped higher than planned): aligning the
     // feet to the slope would move them through it.
-    if resolved_vel_y > state.planned_vel_y + tolerances.velocity
-        || end.min.y > state.planned_feet_y + tolerances.contact
+    if resolved_vel_y > plan.planned_vel_y + tolerances.velocity || end.min.y > plan.planned_feet_y + tolerances.contact
     {
         if !floor {
             keep_standing(&mut finish, slope, collider, tolerances);
@@ -105,7 +106,7 @@ pub fn finish_slope_movement(
     }
     // Section 10: a ceiling during a climb blocks both components (x alone would advance into the
     // slope); the move already happened, so the position goes back to the start too.
-    if state.planned_vel_y > 0.0 && (ceiling || end.min.y < state.planned_feet_y - tolerances.climb) {
+    if plan.planned_vel_y > 0.0 && (ceiling || end.min.y < plan.planned_feet_y - tolerances.climb) {
         finish.position = state.start;
         finish.velocity = Vec2::ZERO;
         if !floor {
@@ -249,6 +250,8 @@ pub(crate) fn slope_passed(slopes: &[SlopeRef], start: &Aabb, end: &Aabb, tolera
 #[inline]
 pub(crate) fn finish_body(
     body: &mut BodyView,
+    plan: &SlopePlan,
+    moved_velocity: Vec2,
     broad_phase: &mut BroadPhase,
     settings: &MoveSettings,
     scratch: &mut MoveScratch,
@@ -262,16 +265,16 @@ pub(crate) fn finish_body(
     let position = body.transform.translation.truncate();
     let resolved = ResolvedMove {
         position,
-        velocity: body.velocity.0,
+        velocity: moved_velocity,
         ceiling: body.contacts.on_ceiling(),
         floor: body.contacts.on_floor(),
     };
     let state = &mut *body.state;
     // The planned slope was found this step: it is still there unless static geometry changed.
-    let slope_alive = state
-        .planned_slope
+    let slope_alive = plan
+        .slope
         .is_some_and(|s| candidates.is_current(broad_phase) || broad_phase.piece(s.entity, s.part).is_some());
-    let mut finish = finish_slope_movement(state, collider, resolved, slope_alive, tolerances, settings.dt);
+    let mut finish = finish_slope_movement(state, plan, collider, resolved, slope_alive, tolerances, settings.dt);
     // The re-sample of section 12 does not sweep against the other obstacles (tight corners are
     // left to specific checks, section 17): if it would put the body inside a solid (a ceiling
     // over a descent that pushed it down), the move is undone, as a blocked climb is.
@@ -374,7 +377,6 @@ pub(crate) fn finish_body(
         });
     }
     state.supporting_slope = finish.support;
-    state.planned_slope = None;
 
     if !state.dropping_through.is_empty() {
         let body_box = collider.aabb(finish.position);
@@ -398,23 +400,27 @@ mod tests {
         FinishTolerances::from_config(&PhysicsConfig::default())
     }
 
-    fn climbing_state() -> (MovementState, Collider) {
+    fn climbing_state() -> (MovementState, SlopePlan, Collider) {
         let collider = Collider::rectangle(16.0, 16.0);
         let shape = SlopeShape::new(Vec2::ZERO, Vec2::new(320.0, 160.0));
         let state = MovementState {
             start: Vec2::new(92.0, 58.0),
-            planned_slope: Some(SlopeRef {
+            integrated_vel_y: -9.6,
+            ..default()
+        };
+        let plan = SlopePlan {
+            velocity: Vec2::new(32.0, 16.0),
+            slope: Some(SlopeRef {
                 entity: Entity::from_raw_u32(1).unwrap(),
                 part: 0,
                 shape,
             }),
             speed_factor: 2.0 / 3.0,
+            sliding: false,
             planned_vel_y: 16.0,
             planned_feet_y: 50.16,
-            integrated_vel_y: -9.6,
-            ..default()
         };
-        (state, collider)
+        (state, plan, collider)
     }
 
     fn resolved(position: Vec2, velocity: Vec2, ceiling: bool) -> ResolvedMove {
@@ -428,9 +434,9 @@ mod tests {
 
     #[test]
     fn confirmed_support_zeroes_vy_and_divides_the_factor_out() {
-        let (state, collider) = climbing_state();
+        let (state, plan, collider) = climbing_state();
         let end = resolved(Vec2::new(92.32, 58.16), Vec2::new(32.0, 16.0), false);
-        let finish = finish_slope_movement(&state, &collider, end, true, &tolerances(), DT);
+        let finish = finish_slope_movement(&state, &plan, &collider, end, true, &tolerances(), DT);
         assert!(finish.support.is_some());
         assert_eq!(finish.velocity.y, 0.0);
         assert!((finish.velocity.x - 48.0).abs() < 1e-4);
@@ -438,11 +444,11 @@ mod tests {
 
     #[test]
     fn a_ceiling_during_a_climb_restores_the_start() {
-        let (mut state, collider) = climbing_state();
+        let (mut state, plan, collider) = climbing_state();
         // Feet 2 px above the slope at the start (a jump's end): nothing to stand on there.
         state.start.y = 60.0;
         let end = resolved(Vec2::new(92.32, 58.1), Vec2::new(32.0, 0.0), true);
-        let finish = finish_slope_movement(&state, &collider, end, true, &tolerances(), DT);
+        let finish = finish_slope_movement(&state, &plan, &collider, end, true, &tolerances(), DT);
         assert_eq!(finish.position, state.start);
         assert_eq!(finish.velocity, Vec2::ZERO);
         assert_eq!(finish.support, None);
@@ -450,36 +456,36 @@ mod tests {
 
     #[test]
     fn a_body_squeezed_under_a_ceiling_on_the_slope_still_stands_on_it() {
-        let (mut state, collider) = climbing_state();
+        let (mut state, plan, collider) = climbing_state();
         state.start_aabb = collider.aabb(state.start);
         let end = resolved(Vec2::new(92.32, 58.1), Vec2::new(32.0, 0.0), true);
-        let finish = finish_slope_movement(&state, &collider, end, true, &tolerances(), DT);
+        let finish = finish_slope_movement(&state, &plan, &collider, end, true, &tolerances(), DT);
         assert_eq!(finish.position, state.start, "blocked: back to the start");
         assert_eq!(finish.velocity, Vec2::ZERO);
         assert_eq!(
-            finish.support, state.planned_slope,
+            finish.support, plan.slope,
             "but not airborne: its feet are on the slope"
         );
     }
 
     #[test]
     fn stopped_above_the_plan_drops_the_slope() {
-        let (mut state, collider) = climbing_state();
-        state.planned_vel_y = -16.0;
-        state.planned_feet_y = 49.84;
+        let (state, mut plan, collider) = climbing_state();
+        plan.planned_vel_y = -16.0;
+        plan.planned_feet_y = 49.84;
         // A platform held it 1 px higher than planned.
         let end = resolved(Vec2::new(91.68, 58.84), Vec2::new(-48.0, 0.0), false);
-        let finish = finish_slope_movement(&state, &collider, end, true, &tolerances(), DT);
+        let finish = finish_slope_movement(&state, &plan, &collider, end, true, &tolerances(), DT);
         assert_eq!(finish.support, None);
         assert_eq!(finish.position, end.position, "the position from the collisions stays");
     }
 
     #[test]
     fn a_wall_shortened_climb_is_sampled_again_at_the_x_reached() {
-        let (state, collider) = climbing_state();
+        let (state, plan, collider) = climbing_state();
         // The wall stopped x at the start, y went up as planned: the feet float 0.16 px.
         let end = resolved(Vec2::new(92.0, 58.16), Vec2::new(0.0, 16.0), false);
-        let finish = finish_slope_movement(&state, &collider, end, true, &tolerances(), DT);
+        let finish = finish_slope_movement(&state, &plan, &collider, end, true, &tolerances(), DT);
         assert!(
             (finish.position.y - 58.0).abs() < 1e-4,
             "back on the surface: {}",
@@ -490,14 +496,14 @@ mod tests {
 
     #[test]
     fn leaving_the_slope_gives_back_the_integrated_vertical_velocity() {
-        let (mut state, collider) = climbing_state();
-        state.planned_slope = Some(SlopeRef {
+        let (state, mut plan, collider) = climbing_state();
+        plan.slope = Some(SlopeRef {
             entity: Entity::from_raw_u32(1).unwrap(),
             part: 0,
             shape: SlopeShape::new(Vec2::ZERO, Vec2::new(80.0, 40.0)),
         });
         let end = resolved(Vec2::new(92.32, 58.16), Vec2::new(32.0, 16.0), false);
-        let finish = finish_slope_movement(&state, &collider, end, true, &tolerances(), DT);
+        let finish = finish_slope_movement(&state, &plan, &collider, end, true, &tolerances(), DT);
         assert_eq!(finish.support, None);
         assert_eq!(finish.velocity.y, -9.6, "no launch off the top");
     }
@@ -513,29 +519,32 @@ mod tests {
 
     /// A 16 × 16 body at (100, 62), its feet (54) on a slope of gradient 0.5 rising right (the
     /// surface is sampled under the right foot, x = 108), planned to move `planned_vel_y` along it.
-    fn on_the_slope(planned_vel_y: f32, planned_feet_y: f32) -> (MovementState, Collider) {
+    fn on_the_slope(planned_vel_y: f32, planned_feet_y: f32) -> (MovementState, SlopePlan, Collider) {
         let collider = Collider::rectangle(16.0, 16.0);
         let state = MovementState {
             start: Vec2::new(100.0, 62.0),
             start_aabb: collider.aabb(Vec2::new(100.0, 62.0)),
-            planned_slope: Some(SlopeRef {
+            integrated_vel_y: -9.6,
+            ..default()
+        };
+        let plan = SlopePlan {
+            slope: Some(SlopeRef {
                 entity: Entity::from_raw_u32(1).unwrap(),
                 part: 0,
                 shape: SlopeShape::new(Vec2::ZERO, Vec2::new(320.0, 160.0)),
             }),
             planned_vel_y,
             planned_feet_y,
-            integrated_vel_y: -9.6,
-            ..default()
+            ..SlopePlan::unplanned(&state.start_aabb, Vec2::new(0.0, planned_vel_y))
         };
-        (state, collider)
+        (state, plan, collider)
     }
 
     #[test]
     fn a_body_kept_standing_loses_its_fall_into_the_slope_and_a_rising_one_is_left_alone() {
         // The feet 0.25 px over the surface (within the contact tolerance).
-        let (state, collider) = on_the_slope(0.0, 54.0);
-        let slope = state.planned_slope.unwrap();
+        let (_, plan, collider) = on_the_slope(0.0, 54.0);
+        let slope = plan.slope.unwrap();
         let mut falling = SlopeFinish {
             position: Vec2::new(100.0, 62.25),
             velocity: Vec2::new(0.0, -50.0),
@@ -561,7 +570,7 @@ mod tests {
         // Planned 2 px down in the step (−16 px/s), 4 px left, onto the surface at 52. A floor is
         // touched too (a block at the slope's foot), so a platform that "wins" would drop the
         // slope.
-        let (state, collider) = on_the_slope(-16.0, 52.0);
+        let (state, plan, collider) = on_the_slope(-16.0, 52.0);
         for (end_y, lands) in [(60.5, true), (60.625, false)] {
             // At 60.5 the resolved velocity is −12 px/s, exactly the tolerance above the plan,
             // and the feet are exactly the contact tolerance above it: not stopped higher. At
@@ -570,7 +579,7 @@ mod tests {
                 floor: true,
                 ..resolved(Vec2::new(96.0, end_y), Vec2::new(-32.0, -12.0), false)
             };
-            let finish = finish_slope_movement(&state, &collider, end, true, &EXACT, EXACT_DT);
+            let finish = finish_slope_movement(&state, &plan, &collider, end, true, &EXACT, EXACT_DT);
             assert_eq!(finish.support.is_some(), lands, "{end_y}");
             let want_y = if lands { 60.0 } else { end_y };
             assert_eq!(finish.position, Vec2::new(96.0, want_y), "{end_y}");
@@ -580,9 +589,9 @@ mod tests {
     #[test]
     fn a_move_planned_with_no_vertical_velocity_is_not_a_climb_a_ceiling_would_send_back() {
         // Half a pixel right, touching a ceiling: only a climb goes back to the start.
-        let (state, collider) = on_the_slope(0.0, 54.0);
+        let (state, plan, collider) = on_the_slope(0.0, 54.0);
         let end = resolved(Vec2::new(100.5, 62.0), Vec2::new(4.0, 0.0), true);
-        let finish = finish_slope_movement(&state, &collider, end, true, &EXACT, EXACT_DT);
+        let finish = finish_slope_movement(&state, &plan, &collider, end, true, &EXACT, EXACT_DT);
         assert_eq!(finish.position, Vec2::new(100.5, 62.25), "on the surface where it went");
         assert_eq!(finish.velocity, Vec2::new(4.0, 0.0));
         assert!(finish.support.is_some());
@@ -591,10 +600,10 @@ mod tests {
     #[test]
     fn a_climb_that_ends_exactly_the_climb_tolerance_low_is_not_blocked() {
         // Planned 2 px up (16 px/s) and 4 px right, onto the surface at 56.
-        let (state, collider) = on_the_slope(16.0, 56.0);
+        let (state, plan, collider) = on_the_slope(16.0, 56.0);
         for (end_y, blocked) in [(63.0, false), (62.875, true)] {
             let end = resolved(Vec2::new(104.0, end_y), Vec2::new(32.0, 8.0), false);
-            let finish = finish_slope_movement(&state, &collider, end, true, &EXACT, EXACT_DT);
+            let finish = finish_slope_movement(&state, &plan, &collider, end, true, &EXACT, EXACT_DT);
             let want = if blocked { state.start } else { Vec2::new(104.0, 64.0) };
             assert_eq!(finish.position, want, "{end_y}");
         }

@@ -58,12 +58,21 @@ pub(crate) fn move_bodies(
         let me = broad_phase.get(item.entity).copied();
         let mut body = BodyView::new(item, me);
         recover_body(&mut body, &mut broad_phase, &settings, &mut scratch);
-        if body.state.embedded {
+        if body.embedded {
             continue;
         }
-        prepare_body(&mut body, &broad_phase, &settings, &mut scratch);
-        resolve_body(&mut body, &mut broad_phase, &settings, &mut scratch);
-        finish_body(&mut body, &mut broad_phase, &settings, &mut scratch);
+        // The plan and the move's velocity travel from stage to stage; the body's `Velocity` is
+        // written once, with the step's result.
+        let plan = prepare_body(&mut body, &broad_phase, &settings, &mut scratch);
+        let moved_velocity = resolve_body(&mut body, &plan, &mut broad_phase, &settings, &mut scratch);
+        finish_body(
+            &mut body,
+            &plan,
+            moved_velocity,
+            &mut broad_phase,
+            &settings,
+            &mut scratch,
+        );
         let end = body.collider.aabb(body.transform.translation.truncate());
         body.candidates.set_moved_to(end, &broad_phase);
     }

@@ -33,7 +33,8 @@ const LEAD_STEPS: f32 = 16.0;
 /// plan may change the move a little without a new query.
 const KEPT_ROOM: f32 = 4.0;
 
-/// What the planner decided for one body and one step.
+/// What the planner decided for one body and one step. It lives for the movement pass of that
+/// body only: the move uses its velocity, FinishMovement confirms or drops its slope.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SlopePlan {
     /// The velocity to move with this step (factor, slide and slope-following vertical velocity
@@ -51,6 +52,20 @@ pub struct SlopePlan {
     pub planned_feet_y: f32,
 }
 
+impl SlopePlan {
+    /// The plan of a body the slope rules leave alone: it moves with `velocity` from `start_box`.
+    pub(crate) fn unplanned(start_box: &Aabb, velocity: Vec2) -> Self {
+        Self {
+            velocity,
+            slope: None,
+            speed_factor: 1.0,
+            sliding: false,
+            planned_vel_y: velocity.y,
+            planned_feet_y: start_box.min.y,
+        }
+    }
+}
+
 /// Plans a step of a body whose box is `start_box`, moving with `velocity` (after Integrate), with
 /// horizontal input `intent`, among the slopes `slopes` (sorted: the first valid current support
 /// wins), for a step of `dt` seconds.
@@ -62,14 +77,7 @@ pub fn plan_slope_movement(
     rules: &SlopeRules,
     dt: f32,
 ) -> SlopePlan {
-    let mut plan = SlopePlan {
-        velocity,
-        slope: None,
-        speed_factor: 1.0,
-        sliding: false,
-        planned_vel_y: velocity.y,
-        planned_feet_y: start_box.min.y,
-    };
+    let mut plan = SlopePlan::unplanned(start_box, velocity);
     // Section 3: moving up is a jump (the slope's own vertical velocity is zeroed after every
     // confirmed contact), never a climb: no re-attaching, and the triangle can be crossed from below.
     if velocity.y > 0.0 || dt <= 0.0 {
@@ -175,7 +183,7 @@ pub(crate) fn prepare_body(
     broad_phase: &BroadPhase,
     settings: &MoveSettings,
     scratch: &mut MoveScratch,
-) {
+) -> SlopePlan {
     let rules = &settings.slope_rules;
     let dt = settings.dt;
     let start = body.transform.translation.truncate();
@@ -186,18 +194,15 @@ pub(crate) fn prepare_body(
     let last_move = start - state.start;
     state.start = start;
     state.start_aabb = start_box;
-    state.planned_slope = None;
-    state.speed_factor = 1.0;
     state.passive_slide = false;
     state.integrated_vel_y = v.y;
-    state.planned_vel_y = v.y;
-    state.planned_feet_y = start_box.min.y;
+    let unplanned = SlopePlan::unplanned(&start_box, v);
     // FinishMovement reads the slopes gathered here, and where they were looked for.
     scratch.slopes.clear();
     scratch.slopes_area = start_box;
     let Some(me) = &body.me else {
         body.candidates.clear();
-        return;
+        return unplanned;
     };
     // The statics around Resolve's area, with room for the plan to change the move and for the
     // next steps' moves: most steps need no query at all. (A fast body's lead is capped at a cell
@@ -212,18 +217,18 @@ pub(crate) fn prepare_body(
     let covered = candidates.cover(broad_phase, &planned, KEPT_ROOM, lead, me, &mut scratch.nearby);
     // Interaction-only bodies stand on nothing; most bodies have no slope around.
     if body.sensor {
-        return;
+        return unplanned;
     }
     if covered && !candidates.has_slopes() {
         scratch.slopes_area = planned;
-        return;
+        return unplanned;
     }
     let area = start_box.swept(delta).grown(rules.contact_tolerance);
     let slopes = &mut scratch.slopes;
     gather_slopes(candidates, broad_phase, &area, me, &mut scratch.nearby, slopes);
     scratch.slopes_area = area;
     if slopes.is_empty() {
-        return;
+        return unplanned;
     }
     let intent = if body.input.horizontal.is_finite() {
         body.input.horizontal
@@ -245,12 +250,8 @@ pub(crate) fn prepare_body(
             plan = plan_slope_movement(&start_box, v, intent, slopes, rules, dt);
         }
     }
-    body.velocity.0 = plan.velocity;
-    state.planned_slope = plan.slope;
-    state.speed_factor = plan.speed_factor;
     state.passive_slide = plan.sliding;
-    state.planned_vel_y = plan.planned_vel_y;
-    state.planned_feet_y = plan.planned_feet_y;
+    plan
 }
 
 #[cfg(test)]
@@ -506,13 +507,9 @@ mod tests {
             ..ColliderProxy::static_box(0, Aabb::from_min_size(Vec2::new(-17.0, 51.0), Vec2::new(12.0, 24.0)))
         };
         let mut body = BodyView::new(item, Some(me));
-        prepare_body(&mut body, broad_phase, settings, &mut MoveScratch::default());
-        assert_eq!(body.state.planned_slope.map(|s| s.entity), Some(far), "{fall}");
-        assert!(
-            (body.state.planned_feet_y - 21.0).abs() < 1e-3,
-            "{}",
-            body.state.planned_feet_y
-        );
+        let plan = prepare_body(&mut body, broad_phase, settings, &mut MoveScratch::default());
+        assert_eq!(plan.slope.map(|s| s.entity), Some(far), "{fall}");
+        assert!((plan.planned_feet_y - 21.0).abs() < 1e-3, "{}", plan.planned_feet_y);
     }
 
     #[test]

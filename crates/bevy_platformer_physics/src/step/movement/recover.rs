@@ -77,8 +77,8 @@ pub(crate) fn recover_body(
             }
         }
     }
-    if body.state.embedded != embedded {
-        body.state.embedded = embedded;
+    if body.embedded != embedded {
+        body.embedded = embedded;
         scratch.embedded.push((body.entity, embedded));
     }
 }

@@ -24,22 +24,27 @@ pub use request::{MoveOutcome, MoveRequest};
 
 use contacts::{record_resting_contacts, record_sensor_contacts, record_supports};
 
+use bevy::math::Vec2;
+
 use super::body::{BodyView, MoveScratch};
 use super::candidates::{candidate_area, first_candidate_area};
+use super::prepare::SlopePlan;
 use super::settings::MoveSettings;
 use crate::broad_phase::BroadPhase;
 use crate::components::*;
 
-/// Moves `body` for this step, in its [`CollisionMode`], and records its contacts.
+/// Moves `body` for this step as `plan` says, in its [`CollisionMode`], and records its
+/// contacts. Returns the velocity after the move (what the solids left of the plan's).
 #[inline]
 pub(crate) fn resolve_body(
     body: &mut BodyView,
+    plan: &SlopePlan,
     broad_phase: &mut BroadPhase,
     settings: &MoveSettings,
     scratch: &mut MoveScratch,
-) {
+) -> Vec2 {
     let Some(me) = body.me else {
-        return;
+        return plan.velocity;
     };
     let rules = &settings.candidate_rules;
     let MoveScratch {
@@ -50,12 +55,13 @@ pub(crate) fn resolve_body(
         ..
     } = scratch;
     let start = body.collider.aabb(body.transform.translation.truncate());
-    let delta = body.velocity.0 * settings.dt;
+    let delta = plan.velocity * settings.dt;
     let mut area = first_candidate_area(*body.mode, &start, delta, rules.contact_tolerance);
     sorted.gather(
         &area,
         &me,
         body.state,
+        plan.slope.as_ref(),
         body.candidates,
         broad_phase,
         statics,
@@ -73,6 +79,7 @@ pub(crate) fn resolve_body(
             &area,
             &me,
             body.state,
+            plan.slope.as_ref(),
             body.candidates,
             broad_phase,
             statics,
@@ -81,11 +88,10 @@ pub(crate) fn resolve_body(
             body_overlaps,
         );
     }
-    let state = &*body.state;
     let contacts = &mut *body.contacts;
     let request = MoveRequest {
         start,
-        velocity: body.velocity.0,
+        velocity: plan.velocity,
         dt: settings.dt,
         solids: &sorted.solids,
         sensors: &sorted.sensors,
@@ -118,7 +124,7 @@ pub(crate) fn resolve_body(
     if !request.supports.is_empty() {
         record_supports(request.supports, &end, request.skin, contacts);
     }
-    if state.planned_slope.is_some() && !request.solids.is_empty() {
+    if plan.slope.is_some() && !request.solids.is_empty() {
         // Coming off a slope's end onto a block or a lift at the same height, the planned
         // velocity does not point into it: it supports the body all the same.
         record_supports(request.solids, &end, request.skin, contacts);
@@ -127,6 +133,6 @@ pub(crate) fn resolve_body(
     let translation = &mut body.transform.translation;
     translation.x += moved.x;
     translation.y += moved.y;
-    body.velocity.0 = velocity_after;
     broad_phase.set_aabb(body.entity, body.collider.aabb(translation.truncate()));
+    velocity_after
 }
