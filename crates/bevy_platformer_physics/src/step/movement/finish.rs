@@ -376,7 +376,9 @@ pub(crate) fn finish_body(
             part: slope.part,
         });
     }
+    // What the step was, for games: the slope it ends on, and whether it was a passive slide.
     state.supporting_slope = finish.support;
+    state.passive_slide = plan.sliding;
 
     if !state.dropping_through.is_empty() {
         let body_box = collider.aabb(finish.position);

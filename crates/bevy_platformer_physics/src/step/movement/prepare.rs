@@ -194,7 +194,6 @@ pub(crate) fn prepare_body(
     let last_move = start - state.start;
     state.start = start;
     state.start_aabb = start_box;
-    state.passive_slide = false;
     state.integrated_vel_y = v.y;
     let unplanned = SlopePlan::unplanned(&start_box, v);
     // FinishMovement reads the slopes gathered here, and where they were looked for.
@@ -250,7 +249,6 @@ pub(crate) fn prepare_body(
             plan = plan_slope_movement(&start_box, v, intent, slopes, rules, dt);
         }
     }
-    state.passive_slide = plan.sliding;
     plan
 }
 
