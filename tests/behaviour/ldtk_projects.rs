@@ -377,7 +377,7 @@ pub(crate) fn pipeline(
 }
 
 /// Updates `app` until the physics of level `iid` is there.
-fn wait_for_physics(app: &mut App, iid: &str) {
+pub(crate) fn wait_for_physics(app: &mut App, iid: &str) {
     for _ in 0..2000 {
         app.update();
         let world = app.world_mut();
@@ -421,14 +421,14 @@ fn grid_origins(app: &mut App, iid: &str) -> Vec<Vec2> {
         .collect()
 }
 
-const TYPICAL: &str = "Typical_2D_platformer_example.ldtk";
+pub(crate) const TYPICAL: &str = "Typical_2D_platformer_example.ldtk";
 
 /// `tests/data/ldtk/`, where the typical sample and its pictures are.
-fn data_folder() -> PathBuf {
+pub(crate) fn data_folder() -> PathBuf {
     platformer_tests::data_dir().join("ldtk")
 }
 
-fn typical_mapping() -> LdtkPhysicsMapping {
+pub(crate) fn typical_mapping() -> LdtkPhysicsMapping {
     LdtkPhysicsMapping::default()
         .with_cell("Collisions", 1, CellKind::Solid)
         .with_cell("Collisions", 2, CellKind::Empty)
@@ -443,7 +443,7 @@ fn staged(name: &str) -> PathBuf {
 }
 
 /// [`staged`] for the project `name` in `source`, in a folder named after `tag` too.
-fn staged_from(source: &std::path::Path, name: &str, tag: &str) -> PathBuf {
+pub(crate) fn staged_from(source: &std::path::Path, name: &str, tag: &str) -> PathBuf {
     let folder = std::env::temp_dir().join(format!("ldtk-staged-{}-{tag}{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&folder);
     std::fs::create_dir_all(&folder).unwrap();
@@ -644,7 +644,7 @@ fn bodies_declared_as_ldtk_entities_become_top_level_at_their_world_position() {
 }
 
 /// How many cells of level `iid`'s grids are solid.
-fn solid_cells(app: &mut App, iid: &str) -> usize {
+pub(crate) fn solid_cells(app: &mut App, iid: &str) -> usize {
     let world = app.world_mut();
     world
         .query::<(&TileGrid, &LdtkLevelPhysics)>()
@@ -660,7 +660,7 @@ fn solid_cells(app: &mut App, iid: &str) -> usize {
 }
 
 /// Updates `app` until `done` holds (or fails the test, with `what`).
-fn update_until(app: &mut App, what: &str, mut done: impl FnMut(&mut App) -> bool) {
+pub(crate) fn update_until(app: &mut App, what: &str, mut done: impl FnMut(&mut App) -> bool) {
     for _ in 0..2000 {
         app.update();
         if done(app) {
@@ -1135,21 +1135,16 @@ fn record_warnings() {
     });
 }
 
-/// Has `bevy_ecs_ldtk` spawn level `iid` again, as a game's restart in `Update` does (the level
-/// is cleared after `Update`, spawned in the next frame), and lets it.
+/// Asks for level `iid` to be spawned again, as a game's restart does, and lets it.
 fn respawn_level(app: &mut App, iid: &str) {
-    let world = app.world_mut();
-    let mut levels = world.query::<(Entity, &LevelIid)>();
-    let level = levels.iter(world).find(|(_, l)| l.get() == iid).unwrap().0;
-    app.world_mut().entity_mut(level).insert(bevy_ecs_ldtk::Respawn);
-    bevy_ecs_ldtk::systems::clean_respawn_entities(app.world_mut());
+    app.world_mut().write_message(RespawnLdtkLevel::new(iid));
     for _ in 0..5 {
         app.update();
     }
 }
 
 /// The app's one `bevy_ecs_ldtk` world entity.
-fn world_entity(app: &mut App) -> Entity {
+pub(crate) fn world_entity(app: &mut App) -> Entity {
     let world = app.world_mut();
     world
         .query_filtered::<Entity, With<bevy_ecs_ldtk::LdtkProjectHandle>>()
@@ -1158,7 +1153,7 @@ fn world_entity(app: &mut App) -> Entity {
 }
 
 /// The errors or warnings (`which`) of the app's [`LdtkPhysicsReport`], as text.
-fn report_lines(app: &App, which: impl Fn(&LdtkPhysicsReport) -> &Vec<LdtkPhysicsError>) -> Vec<String> {
+pub(crate) fn report_lines(app: &App, which: impl Fn(&LdtkPhysicsReport) -> &Vec<LdtkPhysicsError>) -> Vec<String> {
     which(app.world().resource::<LdtkPhysicsReport>())
         .iter()
         .map(ToString::to_string)

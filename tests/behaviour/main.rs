@@ -22,6 +22,8 @@ mod layers_and_sensors;
 #[cfg(feature = "ldtk")]
 mod ldtk;
 #[cfg(feature = "ldtk")]
+mod ldtk_level_life;
+#[cfg(feature = "ldtk")]
 mod ldtk_projects;
 mod lifts;
 mod one_way;

@@ -5,14 +5,14 @@
 use bevy::prelude::*;
 use bevy_ecs_ldtk::prelude::{EntityInstance, LdtkProjectHandle, LevelIid};
 use bevy_platformer_physics::TileGrid;
-use bevy_platformer_physics::ldtk::LdtkLevelPhysics;
+use bevy_platformer_physics::ldtk::{LdtkLevelPhysics, LdtkLiveReload};
 use bevy_platformer_physics::prelude::TileCell;
 use platformer_tests::game::*;
 use slope_bros::gameplay::objects::items::Coin;
 use slope_bros::gameplay::player::Player;
 use slope_bros::harness::app::headless_app;
 use slope_bros::input::InputSource;
-use slope_bros::level::{BUILTIN_LEVELS, Block, LevelClock, LevelFileWatch, LevelInfo, LevelSource, LoadLevel};
+use slope_bros::level::{BUILTIN_LEVELS, Block, LevelClock, LevelInfo, LevelSource, LoadLevel};
 
 /// Where `bevy_ecs_ldtk` put the entities named `identifier` (their centres, rounded to 1/100 px).
 fn instances(app: &mut App, identifier: &str) -> Vec<(i64, i64)> {
@@ -173,7 +173,7 @@ fn a_level_saved_while_it_is_played_plays_the_edit() {
         mapping: Some(root().levels().join("mapping.ron")),
     };
     let mut app = headless_app(root(), level, None, InputSource::Idle);
-    app.world_mut().resource_mut::<LevelFileWatch>().enabled = true;
+    app.world_mut().resource_mut::<LdtkLiveReload>().enabled = true;
     assert!(count::<Coin>(&mut app) > 0, "the overworld has coins");
     tick(&mut app, 60);
     let coins = count::<Coin>(&mut app);
@@ -232,7 +232,7 @@ fn a_level_file_or_mapping_saved_while_it_is_played_plays_the_edit() {
     };
     let mut app = headless_app(root(), level, None, InputSource::Idle);
     assert_eq!(app.world().resource::<slope_bros::level::LevelLoadError>().0, None);
-    app.world_mut().resource_mut::<LevelFileWatch>().enabled = true;
+    app.world_mut().resource_mut::<LdtkLiveReload>().enabled = true;
     let before = solid_cells(&mut app);
     assert!(before > 0, "the first level has walls");
     // Its own file saved with every other wall removed.

@@ -91,6 +91,8 @@ impl Plugin for GameCorePlugin {
             );
         }
         app.add_plugins((tuning::plugin, input::plugin, level::plugin, gameplay::plugin));
-        app.world_mut().resource_mut::<level::LevelFileWatch>().enabled = self.watch_files;
+        app.world_mut()
+            .resource_mut::<bevy_platformer_physics::ldtk::LdtkLiveReload>()
+            .enabled = self.watch_files;
     }
 }

@@ -20,6 +20,12 @@
 //! It runs in [`LdtkPhysicsSystems`], right after `bevy_ecs_ldtk` spawns levels in `PreUpdate`: a
 //! system after that set finds the physics of every level spawned in the frame.
 //!
+//! The bridge owns a level's life: it refuses a level `bevy_ecs_ldtk` would panic on
+//! ([`LdtkLevelRefused`]), spawns its physics and says so ([`LdtkLevelReady`], the hook where a
+//! game spawns its objects from [`LevelPhysics::entities`]), spawns it again when asked
+//! ([`RespawnLdtkLevel`]), and plays a changed file at once, keeping what it read last when the
+//! save is broken; [`LdtkLiveReloadPlugin`] notices the changes without a Bevy feature.
+//!
 //! # Example
 //!
 //! ```no_run
@@ -62,12 +68,14 @@ mod level;
 mod mapping_file;
 mod plugin;
 mod project;
+mod reload;
 mod spawn_check;
 
 pub use level::*;
 pub use mapping_file::{LdtkPhysicsMappingAsset, LdtkPhysicsMappingFile, LdtkPhysicsMappingLoader};
 pub use plugin::*;
 pub use project::*;
+pub use reload::{LdtkLiveReload, LdtkLiveReloadPlugin};
 pub use spawn_check::level_spawn_problems;
 
 use std::collections::BTreeMap;

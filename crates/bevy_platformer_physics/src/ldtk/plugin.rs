@@ -6,7 +6,7 @@ use bevy::ecs::message::MessageCursor;
 use bevy::ecs::query::QueryFilter;
 use bevy::prelude::*;
 use bevy_ecs_ldtk::assets::{LdtkExternalLevel, LdtkProject, LdtkProjectData};
-use bevy_ecs_ldtk::{LdtkProjectHandle, LevelEvent, LevelIid, Respawn};
+use bevy_ecs_ldtk::{LdtkProjectHandle, LevelEvent, LevelIid, ProcessLdtkApi, Respawn};
 
 use super::*;
 use crate::components::SlopeSegment;
@@ -36,6 +36,82 @@ pub struct LdtkLevelEntity {
 /// the [`LevelPhysics`] its physics was spawned from (each is also in [`LdtkPhysicsReport`]).
 #[derive(Component, Clone, Debug, Default, PartialEq)]
 pub struct LdtkLevelProblems(pub Vec<LdtkPhysicsError>);
+
+/// Sent once a level's physics is spawned: when `bevy_ecs_ldtk` spawned the level (again), or when
+/// a changed mapping made its physics again. Its entity then carries the [`LevelPhysics`] (with
+/// the placements of its LDtk entities) and the [`LdtkLevelProblems`]: this is the one place where
+/// a game spawns what it makes of a level's entities, in the frame the level appears, before the
+/// frame's fixed steps.
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_platformer_physics::ldtk::{LdtkLevelReady, LevelPhysics};
+///
+/// fn spawn_coins(mut ready: MessageReader<LdtkLevelReady>, levels: Query<&LevelPhysics>) {
+///     for level in ready.read() {
+///         let Ok(physics) = levels.get(level.level) else { continue };
+///         for coin in physics.entities.iter().filter(|e| e.identifier == "Coin") {
+///             info!("a coin at {:?} in level {}", coin.rect.center(), level.level_iid);
+///         }
+///     }
+/// }
+/// # App::new().add_message::<LdtkLevelReady>().add_systems(PreUpdate, spawn_coins);
+/// ```
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct LdtkLevelReady {
+    /// The level's iid.
+    pub level_iid: String,
+    /// The level's entity (the one with `LevelIid`).
+    pub level: Entity,
+}
+
+/// Sent when a level `bevy_ecs_ldtk` was about to spawn is refused, because `bevy_ecs_ldtk` would
+/// panic on its data ([`level_spawn_problems`]): its entity is despawned, the other levels spawn.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct LdtkLevelRefused {
+    /// The level's iid.
+    pub level_iid: String,
+    /// The level's identifier, as the editor shows it.
+    pub level: String,
+    /// Why, one error per problem, each naming the file, level and layer or entity.
+    pub problems: Vec<LdtkPhysicsError>,
+}
+
+/// Asks for a spawned level to be spawned again from its project (a game's restart): its entities,
+/// physics and objects start over. This is the one way the bridge and a game respawn a level (the
+/// bridge asks for it when a level's own file changed); it is carried out after `Update`, and the
+/// level is back in the next frame's `PreUpdate`, before its fixed steps.
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_ecs_ldtk::LevelIid;
+/// use bevy_platformer_physics::ldtk::RespawnLdtkLevel;
+///
+/// fn restart(levels: Query<&LevelIid>, mut respawn: MessageWriter<RespawnLdtkLevel>) {
+///     for iid in &levels {
+///         respawn.write(RespawnLdtkLevel::new(iid.get()));
+///     }
+/// }
+/// # App::new().add_message::<RespawnLdtkLevel>().add_systems(Update, restart);
+/// ```
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct RespawnLdtkLevel {
+    /// The level's iid.
+    pub level_iid: String,
+}
+
+impl RespawnLdtkLevel {
+    /// Asks for the level of iid `level_iid` to be spawned again.
+    pub fn new(level_iid: impl Into<String>) -> Self {
+        Self {
+            level_iid: level_iid.into(),
+        }
+    }
+}
 
 /// Spawns the physics of a level: its grids, slopes, one-way platforms and lifts, each marked with
 /// [`LdtkLevelPhysics`]. Returns the entities.
@@ -152,6 +228,9 @@ impl Plugin for LdtkPhysicsPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<LdtkPhysicsMapping>()
             .init_resource::<LdtkPhysicsReport>()
+            .add_message::<LdtkLevelReady>()
+            .add_message::<LdtkLevelRefused>()
+            .add_message::<RespawnLdtkLevel>()
             .register_type::<LdtkLevelPhysics>()
             .register_type::<LdtkLevelEntity>();
         // Right after bevy_ecs_ldtk spawns a level, before the fixed steps of the frame.
@@ -172,13 +251,14 @@ impl Plugin for LdtkPhysicsPlugin {
                 );
         }
         app.add_systems(PreUpdate, follow_levels);
-        app.add_systems(
-            PreUpdate,
-            respawn_levels_whose_file_changed
-                .before(follow_level_events)
-                .in_set(LdtkPhysicsSystems),
-        );
+        super::reload::plugin(app);
         app.add_observer(despawn_physics_with_level);
+        // After `Update` (where a game asks for a restart), before `bevy_ecs_ldtk` clears the
+        // levels to spawn again: the level is back in the next frame's `PreUpdate`.
+        app.add_systems(
+            ProcessLdtkApi,
+            respawn_asked_levels.before(bevy_ecs_ldtk::systems::clean_respawn_entities),
+        );
         app.add_systems(
             PreUpdate,
             refuse_levels_that_cannot_spawn.before(bevy_ecs_ldtk::systems::process_ldtk_levels),
@@ -189,6 +269,7 @@ impl Plugin for LdtkPhysicsPlugin {
 /// A level about to be spawned whose data `bevy_ecs_ldtk` would panic on
 /// ([`level_spawn_problems`]) is not spawned: its entity goes, and its problems are reported
 /// (once for each version of the level). The other levels spawn.
+#[allow(clippy::too_many_arguments)]
 fn refuse_levels_that_cannot_spawn(
     mut commands: Commands,
     about_to_spawn: Query<(Entity, &LevelIid, &ChildOf), With<Respawn>>,
@@ -196,6 +277,7 @@ fn refuse_levels_that_cannot_spawn(
     assets: Option<Res<Assets<LdtkProject>>>,
     external: Option<Res<Assets<LdtkExternalLevel>>>,
     mut report: ResMut<LdtkPhysicsReport>,
+    mut refused: MessageWriter<LdtkLevelRefused>,
     mut reported: Local<HashSet<(String, String)>>,
 ) {
     let Some(assets) = &assets else { return };
@@ -226,8 +308,33 @@ fn refuse_levels_that_cannot_spawn(
                 level.identifier,
                 text.join("; ")
             );
-            report.errors.extend(problems);
+            report.errors.extend(problems.iter().cloned());
         }
+        refused.write(LdtkLevelRefused {
+            level_iid: iid.get().clone(),
+            level: level.identifier.clone(),
+            problems,
+        });
+    }
+}
+
+/// Carries out the [`RespawnLdtkLevel`] asked for: the only place a level is given `Respawn`.
+fn respawn_asked_levels(world: &mut World, mut cursor: Local<MessageCursor<RespawnLdtkLevel>>) {
+    let asked: HashSet<String> = cursor
+        .read(world.resource::<Messages<RespawnLdtkLevel>>())
+        .map(|ask| ask.level_iid.clone())
+        .collect();
+    if asked.is_empty() {
+        return;
+    }
+    let levels: Vec<Entity> = world
+        .query::<(Entity, &LevelIid)>()
+        .iter(world)
+        .filter(|(_, iid)| asked.contains(iid.get()))
+        .map(|(entity, _)| entity)
+        .collect();
+    for level in levels {
+        world.entity_mut(level).insert(Respawn);
     }
 }
 
@@ -244,31 +351,6 @@ pub fn loaded_level<'a>(
         LdtkProjectData::Parent(data) => external
             .and_then(|external| data.get_external_level_by_iid(external, &iid))
             .map(|l| l.raw()),
-    }
-}
-
-/// `bevy_ecs_ldtk` spawns a level again when its project's file changes, not when the level's own
-/// `.ldtkl` file does: this asks for it.
-fn respawn_levels_whose_file_changed(
-    mut commands: Commands,
-    // Optional: an app may spawn its levels without `bevy_ecs_ldtk`'s assets.
-    changes: Option<Res<Messages<AssetEvent<LdtkExternalLevel>>>>,
-    mut cursor: Local<MessageCursor<AssetEvent<LdtkExternalLevel>>>,
-    external: Option<Res<Assets<LdtkExternalLevel>>>,
-    levels: Query<(Entity, &LevelIid)>,
-) {
-    let (Some(changes), Some(external)) = (changes, external) else {
-        return;
-    };
-    for change in cursor.read(&changes) {
-        let AssetEvent::Modified { id } = change else {
-            continue;
-        };
-        let Some(level) = external.get(*id) else { continue };
-        let iid = &level.data().raw().iid;
-        for (entity, _) in levels.iter().filter(|(_, level_iid)| level_iid.get() == iid) {
-            commands.entity(entity).insert(Respawn);
-        }
     }
 }
 
@@ -348,6 +430,7 @@ fn follow_level_events(
     mapping: Res<LdtkPhysicsMapping>,
     config: Option<Res<crate::config::PhysicsConfig>>,
     mut report: ResMut<LdtkPhysicsReport>,
+    mut ready: MessageWriter<LdtkLevelReady>,
     mut checked: Local<HashSet<String>>,
 ) {
     // Levels to make the physics of: those spawned, and every other one when the mapping changed.
@@ -422,6 +505,10 @@ fn follow_level_events(
             if let Some(entity) = level_entity {
                 let all = mapping_problems.into_iter().chain(problems).collect();
                 commands.entity(entity).insert((level_physics, LdtkLevelProblems(all)));
+                ready.write(LdtkLevelReady {
+                    level_iid: iid.clone(),
+                    level: entity,
+                });
             }
         }
     }

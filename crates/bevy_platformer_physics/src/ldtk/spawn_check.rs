@@ -24,15 +24,34 @@ const MAX_PIXELS: i64 = 1 << 30;
 /// # Example
 ///
 /// ```
-/// use bevy_platformer_physics::ldtk::{level_spawn_problems, parse_ldtk};
+/// use bevy_ecs_ldtk::ldtk::{Definitions, LayerDefinition, LayerInstance, Level, Type};
+/// use bevy_platformer_physics::ldtk::level_spawn_problems;
 ///
-/// let project = parse_ldtk(include_str!("../../../../tests/data/ldtk/Typical_2D_platformer_example.ldtk"), "typical.ldtk").unwrap();
-/// let mut level = project.levels[0].clone();
-/// assert!(level_spawn_problems("typical.ldtk", &project.defs, &level).is_empty());
-/// // The definition of its IntGrid layer "Collisions" deleted.
-/// let layers = level.layer_instances.as_mut().unwrap();
-/// layers.iter_mut().find(|l| l.identifier == "Collisions").unwrap().layer_def_uid = -7;
-/// let problems = level_spawn_problems("typical.ldtk", &project.defs, &level);
+/// // A level of one IntGrid layer, 2 × 1 cells of 16 px, and the layer's definition.
+/// let defs = Definitions {
+///     layers: vec![LayerDefinition { uid: 1, identifier: "Collisions".into(), ..Default::default() }],
+///     ..Default::default()
+/// };
+/// let layer = LayerInstance {
+///     identifier: "Collisions".into(),
+///     layer_def_uid: 1,
+///     layer_instance_type: Type::IntGrid,
+///     c_wid: 2,
+///     c_hei: 1,
+///     grid_size: 16,
+///     int_grid_csv: vec![0, 0],
+///     ..Default::default()
+/// };
+/// let mut level = Level {
+///     identifier: "Start".into(),
+///     px_hei: 16,
+///     layer_instances: Some(vec![layer]),
+///     ..Default::default()
+/// };
+/// assert!(level_spawn_problems("game.ldtk", &defs, &level).is_empty());
+/// // The layer's definition deleted from the project.
+/// level.layer_instances.as_mut().unwrap()[0].layer_def_uid = -7;
+/// let problems = level_spawn_problems("game.ldtk", &defs, &level);
 /// assert!(problems[0].to_string().contains("no layer definition -7"));
 /// ```
 pub fn level_spawn_problems(file: &str, defs: &Definitions, level: &Level) -> Vec<LdtkPhysicsError> {

@@ -9,14 +9,15 @@
 //!
 //! The rooms: `selection` (which level and which pipe), `info` (what the game reads of a level),
 //! `blocks` (what each collision cell is to the player), `theme`, `objects` (the registry of LDtk
-//! entities), `pipeline` and `sources` (loading), `live_edit` (reloading a changed file).
+//! entities), `pipeline` and `sources` (loading). The plugin's LDtk bridge owns a level's life
+//! (load, check, physics, live reload of a changed file); the game spawns its objects when the
+//! bridge says a level's physics is ready.
 
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::{PathFollower, TransformInterpolation};
 
 mod blocks;
 mod info;
-pub mod live_edit;
 mod objects;
 pub mod pipeline;
 mod selection;
@@ -25,7 +26,6 @@ mod theme;
 
 pub use blocks::{Block, LevelCells};
 pub use info::{LevelClock, LevelData, LevelInfo, PIPE, PLAYER, level_data};
-pub use live_edit::LevelFileWatch;
 pub use objects::{LevelObject, LevelObjects, ObjectFields, RegisterLevelObject, SpawnObject};
 pub use pipeline::{LevelReady, level_ready};
 pub use selection::{BUILTIN_LEVELS, CurrentLevel, LEVELS_PER_WORLD, LevelSource, PipeArrival, world_and_level};
@@ -55,7 +55,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<LevelInfo>()
         .init_resource::<LevelLoadError>();
     app.add_message::<LevelSpawned>();
-    app.add_plugins((pipeline::plugin, live_edit::plugin));
+    app.add_plugins(pipeline::plugin);
     // Lifts are drawn between fixed steps, as the bodies are.
     app.add_observer(|added: On<Add, PathFollower>, mut commands: Commands| {
         commands.entity(added.entity).insert(TransformInterpolation);

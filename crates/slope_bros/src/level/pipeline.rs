@@ -1,16 +1,22 @@
 //! Levels through `bevy_ecs_ldtk`, the path a Bevy game takes: the game spawns the level's project
 //! as an `LdtkWorldBundle` and selects its first level (`LevelSelection`); `bevy_ecs_ldtk` spawns
 //! the level (its layers, tiles and entity instances) where its world layout puts it; the plugin's
-//! `LdtkPhysicsPlugin` spawns the level's physics there; then [`finish_level`] makes the game's view
-//! of the level ([`LevelInfo`]) and spawns the game's objects from the level's entities, before the
-//! frame's fixed steps. The headless game and the window take the same path.
+//! `LdtkPhysicsPlugin` checks it, spawns the level's physics there and says so
+//! (`LdtkLevelReady`); then [`finish_level`] makes the game's view of the level ([`LevelInfo`]) and
+//! spawns the game's objects from the level's entities, before the frame's fixed steps. The
+//! headless game and the window take the same path.
 //!
 //! A level is ready ([`LevelReady`]) from the frame its objects exist; the game's rules run only
-//! then. A restart ([`LoadLevel`], asked for in a fixed step) has `bevy_ecs_ldtk` spawn the level
-//! again at the end of that frame, and the level is back, objects and all, for the next frame's
-//! fixed steps (as when the game read its levels itself): the project stays loaded.
-//! The files are read from the asset sources of [`super::sources`].
+//! then. A restart ([`LoadLevel`], asked for in a fixed step) asks the bridge to spawn the level
+//! again (`RespawnLdtkLevel`) at the end of that frame, and the level is back, objects and all, for
+//! the next frame's fixed steps: the project stays loaded.
+//!
+//! Live edits are the bridge's `LdtkLiveReloadPlugin`, on in the window: the level's project, its
+//! `.ldtkl` files and its mapping, saved again (from the LDtk editor, say), are played within half
+//! a second, from the last checkpoint; a save that cannot be played is reported and the level
+//! being played stays. The files are read from the asset sources of [`super::sources`].
 
+use bevy::asset::io::AssetSourceId;
 use bevy::asset::{LoadState, RecursiveDependencyLoadState};
 use bevy::ecs::message::MessageCursor;
 use bevy::platform::collections::HashMap;
@@ -19,17 +25,17 @@ use bevy_ecs_ldtk::assets::LdtkExternalLevel;
 use bevy_ecs_ldtk::ldtk::raw_level_accessor::RawLevelAccessor;
 use bevy_ecs_ldtk::prelude::{
     IntGridRendering, LdtkPlugin, LdtkProject, LdtkProjectHandle, LdtkSettings, LdtkWorldBundle, LevelBackground,
-    LevelEvent, LevelIid, LevelSelection, LevelSpawnBehavior, Respawn, SetClearColor,
+    LevelIid, LevelSelection, LevelSpawnBehavior, SetClearColor,
 };
 use bevy_platformer_physics::TileGrid;
 use bevy_platformer_physics::geometry::Aabb;
 use bevy_platformer_physics::ldtk::{
-    LdtkLevelPhysics, LdtkLevelProblems, LdtkPhysicsMapping, LdtkPhysicsPlugin, LdtkPhysicsSystems, Level,
-    LevelPhysics, level_spawn_problems, loaded_level,
+    LdtkLevelPhysics, LdtkLevelProblems, LdtkLevelReady, LdtkLevelRefused, LdtkLiveReload, LdtkLiveReloadPlugin,
+    LdtkPhysicsMapping, LdtkPhysicsMappingAsset, LdtkPhysicsMappingFile, LdtkPhysicsPlugin, LdtkPhysicsSystems, Level,
+    LevelPhysics, RespawnLdtkLevel, loaded_level,
 };
 
-use super::live_edit::LevelFileWatch;
-use super::sources::{UndecodedPictureLoader, asset_path};
+use super::sources::{DATA_SOURCE, FILE_SOURCE, UndecodedPictureLoader, asset_path, file_asset_path, file_system_root};
 use super::{
     CurrentLevel, LevelClock, LevelData, LevelEntity, LevelLoadError, LevelObject, LevelObjects, LevelSource,
     LevelSpawned, LevelWorld, LoadLevel, ObjectFields, PIPE, PLAYER, PipeArrival, level_data,
@@ -60,7 +66,9 @@ struct LoadedProjects(HashMap<String, Handle<LdtkProject>>);
 struct MappingOf(Option<LevelSource>);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((LdtkPlugin, LdtkPhysicsPlugin))
+    let live_reload = live_reload(app.world().resource::<DataRoot>());
+    app.add_plugins((LdtkPlugin, LdtkPhysicsPlugin, LdtkLiveReloadPlugin))
+        .insert_resource(live_reload)
         .insert_resource(LdtkSettings {
             // The level where the project's world layout puts it: the physics and the objects
             // follow it (the game's levels have their top-left corner at the origin).
@@ -85,6 +93,17 @@ pub(super) fn plugin(app: &mut App) {
         (restart_level.run_if(on_message::<LoadLevel>), watch_loading).chain(),
     );
     app.add_systems(PreUpdate, finish_level.after(LdtkPhysicsSystems));
+}
+
+/// The bridge's live reload, reading the game's two asset sources; off until the window turns it
+/// on (a headless run stays deterministic).
+fn live_reload(root: &DataRoot) -> LdtkLiveReload {
+    let data = std::path::absolute(&root.0).unwrap_or_else(|_| root.0.clone());
+    let mut live = LdtkLiveReload::default()
+        .with_source_folder(AssetSourceId::from(DATA_SOURCE), data)
+        .with_source_folder(AssetSourceId::from(FILE_SOURCE), file_system_root());
+    live.enabled = false;
+    live
 }
 
 /// Despawns the level: its objects and its `bevy_ecs_ldtk` world (the bridge despawns the
@@ -134,8 +153,8 @@ pub fn restart_level(world: &mut World) {
                 .get::<LevelWorld>(child_of.parent())
                 .is_some_and(|w| w.file == file)
         })
-        .map(|(level, child_of, iid)| (level, child_of.parent(), iid.get().clone()));
-    let Some((spawned, level_world, spawned_iid)) = level else {
+        .map(|(_, child_of, iid)| (child_of.parent(), iid.get().clone()));
+    let Some((level_world, spawned_iid)) = level else {
         return start_level(world);
     };
     if !world.resource::<LevelReady>().0 {
@@ -152,7 +171,7 @@ pub fn restart_level(world: &mut World) {
             world.resource_mut::<LevelReady>().0 = false;
         }
         _ => {
-            world.entity_mut(spawned).insert(Respawn);
+            world.write_message(RespawnLdtkLevel::new(spawned_iid));
         }
     }
 }
@@ -170,7 +189,7 @@ fn wanted_level(project: &LdtkProject, arrival: Option<&PipeArrival>) -> Option<
 }
 
 fn spawn_level_world(world: &mut World, source: &LevelSource, root: &DataRoot) -> Result<(), String> {
-    let (project_file, mapping_file) = source.files(root)?;
+    let (_, mapping_file) = source.files(root)?;
     if world.resource::<MappingOf>().0.as_ref() != Some(source) {
         let mapping = match &mapping_file {
             Some(m) => LdtkPhysicsMapping::load(m).map_err(|e| e.to_string())?,
@@ -191,9 +210,18 @@ fn spawn_level_world(world: &mut World, source: &LevelSource, root: &DataRoot) -
             handle
         }
     };
-    world
-        .resource_mut::<LevelFileWatch>()
-        .watch(project_file, file.clone(), mapping_file);
+    // The bridge follows the mapping's file (read above, so that a broken one is said at once).
+    match &mapping_file {
+        Some(mapping) => {
+            let handle = world
+                .resource::<AssetServer>()
+                .load::<LdtkPhysicsMappingAsset>(file_asset_path(mapping)?);
+            world.insert_resource(LdtkPhysicsMappingFile(handle));
+        }
+        None => {
+            world.remove_resource::<LdtkPhysicsMappingFile>();
+        }
+    }
     world.spawn((
         Name::new(format!("level {file}")),
         LdtkWorldBundle {
@@ -215,7 +243,7 @@ fn watch_loading(
     server: Res<AssetServer>,
     projects: Res<Assets<LdtkProject>>,
     worlds: Query<(&LdtkProjectHandle, &LevelWorld)>,
-    external: Option<Res<Assets<LdtkExternalLevel>>>,
+    mut refused: MessageReader<LdtkLevelRefused>,
     selection: Option<Res<LevelSelection>>,
     ready: Res<LevelReady>,
     mut load_error: ResMut<LevelLoadError>,
@@ -253,19 +281,21 @@ fn watch_loading(
         Some(RecursiveDependencyLoadState::Loaded | RecursiveDependencyLoadState::Failed(_)) => *settled_for += 1,
         _ => return,
     }
-    // A level bevy_ecs_ldtk cannot spawn (the bridge does not let it): said at once, with why.
-    if let Some(level) = loaded_level(project, external.as_deref(), &iid) {
-        let problems = level_spawn_problems(file, &project.json_data().defs, level);
-        if !problems.is_empty() {
-            let message = format!(
-                "{file}: level {} cannot be played: {}",
-                identifier,
-                problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
-            );
-            error!("{message}");
-            load_error.0 = Some(message);
-            return;
-        }
+    // A level bevy_ecs_ldtk cannot spawn (the bridge refused it): said at once, with why.
+    if let Some(refusal) = refused.read().find(|refusal| refusal.level_iid == iid) {
+        let message = format!(
+            "{file}: level {} cannot be played: {}",
+            identifier,
+            refusal
+                .problems
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        );
+        error!("{message}");
+        load_error.0 = Some(message);
+        return;
     }
     let wanted = LevelSelection::iid(iid);
     if selection.as_deref() != Some(&wanted) {
@@ -282,15 +312,13 @@ fn watch_loading(
     }
 }
 
-/// For each level `bevy_ecs_ldtk` spawned this frame in the game's world (its physics is there):
-/// the game's view of it, its objects, its clock; then [`LevelSpawned`].
-pub fn finish_level(world: &mut World, mut cursor: Local<MessageCursor<LevelEvent>>) {
+/// For each level whose physics the bridge spawned this frame ([`LdtkLevelReady`]: the level was
+/// spawned, again or for the first time, or its mapping changed): the game's view of it, its
+/// objects, its clock; then [`LevelSpawned`].
+pub fn finish_level(world: &mut World, mut cursor: Local<MessageCursor<LdtkLevelReady>>) {
     let spawned: Vec<String> = cursor
-        .read(world.resource::<Messages<LevelEvent>>())
-        .filter_map(|event| match event {
-            LevelEvent::Spawned(iid) => Some(iid.get().clone()),
-            _ => None,
-        })
+        .read(world.resource::<Messages<LdtkLevelReady>>())
+        .map(|ready| ready.level_iid.clone())
         .collect();
     for iid in spawned {
         if let Some(data) = read_spawned_level(world, &iid) {

@@ -117,7 +117,7 @@ fn source_of(folder: PathBuf) -> AssetSourceBuilder {
 }
 
 /// The file system's root (the folder `level://` paths are relative to).
-fn file_system_root() -> PathBuf {
+pub fn file_system_root() -> PathBuf {
     std::env::current_dir()
         .ok()
         .and_then(|dir| dir.ancestors().last().map(Path::to_path_buf))
@@ -137,19 +137,23 @@ pub fn asset_path(source: &LevelSource) -> Result<String, String> {
             let name = BUILTIN_LEVELS.get(*i).ok_or_else(|| format!("no built-in level {i}"))?;
             Ok(format!("{DATA_SOURCE}://levels/{name}.ldtk"))
         }
-        LevelSource::File { path, .. } => {
-            let absolute = path
-                .canonicalize()
-                .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-            let relative = absolute.strip_prefix(file_system_root()).unwrap_or(&absolute);
-            // Asset paths use `/` on every platform.
-            let parts: Vec<String> = relative
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                .collect();
-            Ok(format!("{FILE_SOURCE}://{}", parts.join("/")))
-        }
+        LevelSource::File { path, .. } => file_asset_path(path),
     }
+}
+
+/// The asset path of the file at `path`, in the `level://` source; a file that is not there is an
+/// error naming it.
+pub fn file_asset_path(path: &Path) -> Result<String, String> {
+    let absolute = path
+        .canonicalize()
+        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let relative = absolute.strip_prefix(file_system_root()).unwrap_or(&absolute);
+    // Asset paths use `/` on every platform.
+    let parts: Vec<String> = relative
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    Ok(format!("{FILE_SOURCE}://{}", parts.join("/")))
 }
 
 #[cfg(test)]
