@@ -17,6 +17,7 @@ mod discrete_push_out;
 mod floor_seams;
 mod grounded;
 mod interpolation;
+mod jumping;
 mod landing;
 mod layers_and_sensors;
 #[cfg(feature = "ldtk")]
@@ -25,6 +26,7 @@ mod ldtk;
 mod ldtk_level_life;
 #[cfg(feature = "ldtk")]
 mod ldtk_projects;
+mod lift_momentum;
 mod lifts;
 mod one_way;
 mod pixel_perfect;

@@ -22,6 +22,13 @@ fn components_and_configuration_round_trip() {
         horizontal: -1.0,
         jump: Some(300.0),
         drop_through: true,
+        jump_released: true,
+    });
+    round_trip(JumpTuning::default());
+    round_trip(JumpState {
+        unsupported_for: 0.25,
+        jumped: true,
+        buffered: Some((300.0, 0.05)),
     });
     round_trip((
         Dynamic,

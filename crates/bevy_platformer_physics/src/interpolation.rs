@@ -82,7 +82,14 @@ impl Plugin for PhysicsInterpolationPlugin {
             schedule,
             snap_moves_before_the_step.in_set(PlatformerSystems::SyncColliders),
         );
-        app.add_systems(schedule, note_step_end.after(PlatformerSystems::ContactEvents));
+        // Inside the step's last set, after its work: a game's system ordered after the step
+        // always runs after it, so a teleport there is seen as one.
+        app.add_systems(
+            schedule,
+            note_step_end
+                .in_set(PlatformerSystems::ContactEvents)
+                .after(crate::step::contact_events::mark_grounded),
+        );
         app.add_systems(
             FixedLast,
             snap_moves_after_the_step.before(TransformEasingSystems::UpdateEnd),

@@ -12,6 +12,9 @@ pub use body::{BodyCollisions, BodyKind, CollisionMode, Dynamic, Embedded, Froze
 pub use collider::{Collider, ColliderDisabled, InvalidBody, OneWayPlatform, Sensor};
 pub use contacts::{Contact, ContactDirection, Contacts, Grounded};
 pub use layers::{CollisionLayers, LayerMask, PhysicsLayer};
-pub use motion::{MovementInput, MovementState, MovementTuning, Velocity};
+pub use motion::{
+    JumpState, JumpTuning, LiftMomentum, LiftRide, MovementInput, MovementState, MovementTuning, Velocity,
+    WallJumpTuning,
+};
 pub use path::{PathFollower, PathMode};
 pub use slope::{SlopeRef, SlopeSegment};

@@ -133,6 +133,8 @@ impl Default for MovementTuning {
 /// ```
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
+// Saved input written before a field existed still reads.
+#[cfg_attr(feature = "serialize", serde(default))]
 #[reflect(Component, Debug, Default, PartialEq)]
 pub struct MovementInput {
     /// Horizontal intent in `-1..=1` (clamped): -1 full left, 1 full right.
@@ -143,6 +145,179 @@ pub struct MovementInput {
     /// Drop-through request: the one-way platforms the body stands on are ignored until it has left
     /// them.
     pub drop_through: bool,
+    /// The jump button was released (one-shot): with [`JumpTuning::release_cut`], a body still
+    /// rising from its jump has its upward speed cut, so a tap jumps lower than a press.
+    pub jump_released: bool,
+}
+
+/// The forgiving jump of a platformer's controller, on a body with [`MovementInput`]: a jump asked
+/// a little after walking off a ledge (coyote time) or a little before landing (jump buffer) is
+/// honoured, and releasing the button early cuts the rise (variable jump height). A body without
+/// it jumps only while supported, the moment it asks. Its state is [`JumpState`].
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// // 0.1 s of coyote time, 0.12 s of jump buffer, a release keeps 40 % of the rise.
+/// let forgiving = JumpTuning {
+///     coyote_time: 0.1,
+///     jump_buffer: 0.12,
+///     release_cut: 0.4,
+/// };
+///
+/// /// The jump button's edges this frame, as the game's input system reads them.
+/// #[derive(Resource, Default)]
+/// struct JumpButton {
+///     pressed: bool,
+///     released: bool,
+/// }
+///
+/// fn drive(button: Res<JumpButton>, mut players: Query<&mut MovementInput>) {
+///     for mut input in &mut players {
+///         if button.pressed {
+///             input.jump = Some(420.0);
+///         }
+///         input.jump_released |= button.released;
+///     }
+/// }
+/// # let mut world = World::new();
+/// # world.spawn((Dynamic, forgiving));
+/// # App::new().init_resource::<JumpButton>().add_systems(FixedUpdate, drive.before(PlatformerSystems::SyncColliders));
+/// ```
+#[derive(Component, Clone, Copy, Debug, PartialEq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
+#[reflect(Component, Debug, Default, PartialEq)]
+#[require(JumpState)]
+pub struct JumpTuning {
+    /// How long after the body left its support a jump is still honoured, in s (once).
+    pub coyote_time: f32,
+    /// How long a jump asked in the air waits to be honoured when the body lands, in s.
+    pub jump_buffer: f32,
+    /// The share of its upward speed a body rising from its jump keeps when the button is released
+    /// (`MovementInput::jump_released`), in `0..=1`: 1 never cuts.
+    pub release_cut: f32,
+}
+
+impl Default for JumpTuning {
+    fn default() -> Self {
+        Self {
+            coyote_time: 0.1,
+            jump_buffer: 0.1,
+            release_cut: 0.5,
+        }
+    }
+}
+
+/// Wall slide and wall jump, on a body with [`MovementInput`]: in the air and pressed against a wall
+/// (a solid contact on one side in the latest step), it falls no faster than `max_slide_speed`, and
+/// a jump request pushes it off the wall with `jump`. A jump from the ground (or within
+/// [`JumpTuning::coyote_time`]) goes first. Which way the body faces afterwards is the game's: the
+/// input keeps pushing as it says (many games ignore it toward the wall for a moment).
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// // Slides down walls at 60 px/s at most; a wall jump leaves at 180 px/s sideways, 380 px/s up.
+/// let climber = WallJumpTuning {
+///     max_slide_speed: 60.0,
+///     jump: Vec2::new(180.0, 380.0),
+/// };
+/// # let mut world = World::new();
+/// # world.spawn((Dynamic, climber));
+/// ```
+#[derive(Component, Clone, Copy, Debug, PartialEq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
+#[reflect(Component, Debug, Default, PartialEq)]
+pub struct WallJumpTuning {
+    /// Largest falling speed while pressed against a wall in the air, px/s (`f32::INFINITY`: no
+    /// slide, only the wall jump).
+    pub max_slide_speed: f32,
+    /// Velocity of a jump off a wall: `x` away from the wall, `y` up, px/s (clipped to
+    /// [`MovementTuning::max_speed`]).
+    pub jump: Vec2,
+}
+
+impl Default for WallJumpTuning {
+    fn default() -> Self {
+        Self {
+            max_slide_speed: 64.0,
+            jump: Vec2::new(160.0, 360.0),
+        }
+    }
+}
+
+/// What a body keeps of a lift's velocity when it leaves it (jumps or walks off): nothing (the
+/// default, as without this component), its horizontal part, or all of it. The velocity is added in
+/// the step after the body last stood on the lift, before Integrate (so `MovementTuning` friction
+/// and maximum speed then act on it as on any velocity). Landing on a lift, a body with
+/// `Horizontal` or `Full` loses the lift's horizontal velocity from its own where they point the same
+/// way (never past zero): jumping up from a moving lift and landing back on it, it lands where it
+/// left, without a shove. Its state is [`LiftRide`].
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// # let mut world = World::new();
+/// // A jump off a lift moving right carries the body on to the right.
+/// world.spawn((Dynamic, LiftMomentum::Horizontal));
+/// ```
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
+#[reflect(Component, Debug, Default, PartialEq)]
+#[require(LiftRide)]
+pub enum LiftMomentum {
+    /// Keep nothing: the body leaves with its own velocity.
+    #[default]
+    None,
+    /// Keep the lift's horizontal velocity.
+    Horizontal,
+    /// Keep the lift's whole velocity (rising lifts throw higher).
+    Full,
+}
+
+impl LiftMomentum {
+    /// The part of a lift's velocity `lift` a body keeps.
+    pub fn kept(self, lift: Vec2) -> Vec2 {
+        match self {
+            Self::None => Vec2::ZERO,
+            Self::Horizontal => Vec2::new(lift.x, 0.0),
+            Self::Full => lift,
+        }
+    }
+}
+
+/// The lift a body with [`LiftMomentum`] stood on at the start of the latest step, and that lift's
+/// velocity in it; written by the Kinematics stage.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
+#[reflect(Component, Debug, Default, PartialEq)]
+pub struct LiftRide {
+    /// The kinematic body it stood on.
+    pub lift: Option<Entity>,
+    /// That body's velocity in the step, px/s.
+    pub velocity: Vec2,
+}
+
+/// What the plugin remembers between steps for [`JumpTuning`]; written by the Integrate stage.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
+#[reflect(Component, Debug, Default, PartialEq)]
+pub struct JumpState {
+    /// Time since the body was last supported at the start of a step, in s (0 while supported).
+    pub unsupported_for: f32,
+    /// A jump was honoured since the body was last supported: coyote time does not give another.
+    pub jumped: bool,
+    /// A jump asked and not yet honoured: its speed, and how long ago it was asked (s).
+    pub buffered: Option<(f32, f32)>,
 }
 
 /// Per-step movement state of a dynamic body, written by the plugin: where the step started and

@@ -56,26 +56,100 @@ pub fn integrate_velocity(
     v
 }
 
+/// The jump a body with [`JumpTuning`] asks for this step (the one asked now, or one buffered
+/// within [`JumpTuning::jump_buffer`]), and whether it may jump: supported, or within
+/// [`JumpTuning::coyote_time`] of its last support without having jumped since. Updates `state`.
+pub(crate) fn forgiving_jump(
+    tuning: &JumpTuning,
+    state: &mut JumpState,
+    input: &MovementInput,
+    supported: bool,
+    dt: f32,
+) -> (Option<f32>, bool) {
+    if supported {
+        state.unsupported_for = 0.0;
+        state.jumped = false;
+    } else {
+        state.unsupported_for += dt;
+    }
+    // A buffered jump ages; one asked now replaces it.
+    state.buffered = match (input.jump.filter(|s| s.is_finite()), state.buffered) {
+        (Some(speed), _) => Some((speed, 0.0)),
+        (None, Some((speed, age))) if age + dt <= tuning.jump_buffer + f32::EPSILON => Some((speed, age + dt)),
+        (None, _) => None,
+    };
+    let coyote = !state.jumped && state.unsupported_for <= tuning.coyote_time + f32::EPSILON;
+    (state.buffered.map(|(speed, _)| speed), supported || coyote)
+}
+
+/// `v` with its rise cut by [`JumpTuning::release_cut`] when the jump button was released while the
+/// body rises from its own jump.
+fn cut_released_jump(tuning: &JumpTuning, state: &JumpState, input: &MovementInput, v: Vec2) -> Vec2 {
+    if input.jump_released && state.jumped && v.y > 0.0 {
+        Vec2::new(v.x, v.y * tuning.release_cut.clamp(0.0, 1.0))
+    } else {
+        v
+    }
+}
+
+/// The direction away from the wall a body pressed against in the latest step (+1: the wall is on
+/// its left), if it touched walls on one side only.
+fn away_from_wall(contacts: &Contacts) -> Option<f32> {
+    let left = contacts.solid_in(ContactDirection::Left).next().is_some();
+    let right = contacts.solid_in(ContactDirection::Right).next().is_some();
+    match (left, right) {
+        (true, false) => Some(1.0),
+        (false, true) => Some(-1.0),
+        _ => None,
+    }
+}
+
+/// What Integrate reads and writes of a body.
+type IntegratedBody = (
+    &'static mut Velocity,
+    &'static MovementTuning,
+    &'static mut MovementInput,
+    &'static Contacts,
+    &'static mut MovementState,
+    Option<(&'static JumpTuning, &'static mut JumpState)>,
+    Option<&'static WallJumpTuning>,
+);
+
 /// Integrates every awake dynamic body, consumes its one-shot requests.
 pub(crate) fn integrate(
     step: Res<PhysicsStepLength>,
     config: Res<PhysicsConfig>,
     broad_phase: Res<BroadPhase>,
-    mut bodies: Query<
-        (
-            &mut Velocity,
-            &MovementTuning,
-            &mut MovementInput,
-            &Contacts,
-            &mut MovementState,
-        ),
-        AwakeDynamic,
-    >,
+    mut bodies: Query<IntegratedBody, AwakeDynamic>,
 ) {
-    for (mut velocity, movement, mut input, contacts, mut state) in &mut bodies {
+    for (mut velocity, movement, mut input, contacts, mut state, mut jump, wall_jump) in &mut bodies {
         let supported = contacts.on_floor();
         state.started_on_floor = supported;
-        velocity.0 = integrate_velocity(velocity.0, movement, &input, supported, config.gravity, step.dt);
+        let (asked, may_jump) = match jump.as_mut() {
+            Some((tuning, jump_state)) => forgiving_jump(tuning, jump_state, &input, supported, step.dt),
+            None => (input.jump, supported),
+        };
+        let asked_input = MovementInput { jump: asked, ..*input };
+        let mut v = integrate_velocity(velocity.0, movement, &asked_input, may_jump, config.gravity, step.dt);
+        let mut jumped = asked.is_some_and(f32::is_finite) && may_jump;
+        let on_wall = wall_jump.filter(|_| !supported).zip(away_from_wall(contacts));
+        if let Some((tuning, away)) = on_wall {
+            if asked.is_some_and(f32::is_finite) && !jumped {
+                let max = movement.max_speed.abs();
+                v = Vec2::new(away * tuning.jump.x, tuning.jump.y).clamp(-max, max);
+                jumped = true;
+            } else if v.y < -tuning.max_slide_speed.abs() {
+                v.y = -tuning.max_slide_speed.abs();
+            }
+        }
+        if let Some((tuning, mut jump_state)) = jump {
+            if jumped {
+                jump_state.jumped = true;
+                jump_state.buffered = None;
+            }
+            v = cut_released_jump(tuning, &jump_state, &input, v);
+        }
+        velocity.0 = v;
         if input.drop_through {
             for contact in contacts.solid_in(ContactDirection::Down) {
                 let platform = (contact.entity, contact.part);
@@ -87,9 +161,10 @@ pub(crate) fn integrate(
                 }
             }
         }
-        if input.jump.is_some() || input.drop_through {
+        if input.jump.is_some() || input.drop_through || input.jump_released {
             input.jump = None;
             input.drop_through = false;
+            input.jump_released = false;
         }
     }
 }
@@ -191,5 +266,71 @@ mod tests {
     fn nan_input_is_no_input() {
         let v = integrate_velocity(Vec2::new(10.0, 0.0), &walker(), &input(f32::NAN), false, Vec2::ZERO, DT);
         assert_eq!(v.x, 9.5);
+    }
+
+    fn asking(jump: Option<f32>) -> MovementInput {
+        MovementInput { jump, ..default() }
+    }
+
+    #[test]
+    fn coyote_time_counts_from_the_last_supported_step_and_gives_one_jump() {
+        let tuning = JumpTuning {
+            coyote_time: 0.05,
+            ..default()
+        };
+        let mut state = JumpState::default();
+        assert_eq!(
+            forgiving_jump(&tuning, &mut state, &asking(None), true, DT),
+            (None, true)
+        );
+        for _ in 0..5 {
+            let (_, may) = forgiving_jump(&tuning, &mut state, &asking(None), false, DT);
+            assert!(may, "within {} s", state.unsupported_for);
+        }
+        let (_, may) = forgiving_jump(&tuning, &mut state, &asking(None), false, DT);
+        assert!(!may, "past it: {} s", state.unsupported_for);
+        let mut state = JumpState::default();
+        forgiving_jump(&tuning, &mut state, &asking(None), true, DT);
+        state.jumped = true;
+        let (_, may) = forgiving_jump(&tuning, &mut state, &asking(Some(1.0)), false, DT);
+        assert!(!may, "jumped already");
+    }
+
+    #[test]
+    fn a_buffered_jump_waits_its_time_and_a_new_one_replaces_it() {
+        let tuning = JumpTuning {
+            jump_buffer: 0.03,
+            coyote_time: 0.0,
+            ..default()
+        };
+        let mut state = JumpState {
+            jumped: true,
+            ..default()
+        };
+        assert_eq!(
+            forgiving_jump(&tuning, &mut state, &asking(Some(5.0)), false, DT),
+            (Some(5.0), false)
+        );
+        for _ in 0..3 {
+            assert_eq!(
+                forgiving_jump(&tuning, &mut state, &asking(None), false, DT).0,
+                Some(5.0)
+            );
+        }
+        assert_eq!(
+            forgiving_jump(&tuning, &mut state, &asking(None), false, DT).0,
+            None,
+            "expired"
+        );
+        forgiving_jump(&tuning, &mut state, &asking(Some(5.0)), false, DT);
+        assert_eq!(
+            forgiving_jump(&tuning, &mut state, &asking(Some(7.0)), true, DT),
+            (Some(7.0), true)
+        );
+        assert_eq!(
+            forgiving_jump(&tuning, &mut state, &asking(Some(f32::NAN)), true, DT).0,
+            Some(7.0),
+            "a speed that is not a number is no request"
+        );
     }
 }

@@ -274,9 +274,13 @@ pub struct KinematicsPlugin;
 
 impl Plugin for KinematicsPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(
-            physics_schedule(app),
-            move_kinematics.in_set(PlatformerSystems::Kinematics),
+        use super::lift_momentum::{LiftStarts, keep_lift_momentum, note_lift_starts};
+        let schedule = physics_schedule(app);
+        app.init_resource::<LiftStarts>().add_systems(
+            schedule,
+            (note_lift_starts, move_kinematics, keep_lift_momentum)
+                .chain()
+                .in_set(PlatformerSystems::Kinematics),
         );
     }
 }

@@ -13,6 +13,7 @@
 pub mod contact_events;
 pub(crate) mod integrate;
 pub(crate) mod kinematics;
+pub(crate) mod lift_momentum;
 pub(crate) mod movement;
 pub(crate) mod sync;
 

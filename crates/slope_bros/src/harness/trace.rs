@@ -12,7 +12,8 @@ use crate::input::PlayerInput;
 use crate::level::LevelClock;
 use crate::schedule::GameSystems;
 
-/// The header of a trace file.
+/// The header of a trace file. `contacts` lists `direction:entity.part`, the entity counted from
+/// the player's (the level's grid is a small negative number).
 pub const HEADER: &str =
     "step,input,x,y,vx,vy,on_floor,on_wall,on_ceiling,contacts,form,status,score,coins,lives,completed";
 
@@ -49,10 +50,10 @@ fn record_trace(
     clock: Res<LevelClock>,
     progress: Option<Res<GameProgress>>,
     outcome: Res<RunOutcome>,
-    players: Query<(&Player, &Transform, &Velocity, &Contacts)>,
+    players: Query<(Entity, &Player, &Transform, &Velocity, &Contacts)>,
 ) {
     let Some(mut trace) = trace else { return };
-    let Some((player, transform, velocity, contacts)) = players.iter().next() else {
+    let Some((entity, player, transform, velocity, contacts)) = players.iter().next() else {
         return;
     };
     let mut touching = String::new();
@@ -60,11 +61,13 @@ fn record_trace(
         if !touching.is_empty() {
             touching.push(' ');
         }
+        // Counted from the player's entity: the same in every build, however many resources (which
+        // Bevy numbers as entities) the app holds before the level spawns.
         let _ = write!(
             touching,
             "{:?}:{}.{}",
             contact.direction,
-            contact.entity.index(),
+            i64::from(contact.entity.index_u32()) - i64::from(entity.index_u32()),
             contact.part
         );
     }
