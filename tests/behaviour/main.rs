@@ -29,6 +29,7 @@ mod ldtk_projects;
 mod lift_momentum;
 mod lifts;
 mod one_way;
+mod peer_cases;
 mod pixel_perfect;
 mod regressions;
 mod robustness;

@@ -163,12 +163,41 @@ fn push_axis(
     let overlap = body.overlap(&solid.aabb);
     let away = body.center() - solid.aabb.center();
     let sign = |v: f32| if v >= 0.0 { 1.0 } else { -1.0 };
-    let vertical = (Vec2::new(0.0, sign(away.y)), overlap.y);
-    let horizontal = (Vec2::new(sign(away.x), 0.0), overlap.x);
-    let (first, second) = if overlap.y <= overlap.x {
-        (vertical, horizontal)
-    } else {
-        (horizontal, vertical)
+    // Back out through the face the body came in by, when the box before the substep was wholly on
+    // that face's side: a body thinner than the solid (or the solid thinner than the body) can pass
+    // its centre in one substep, and pushed away from the centre it would come out the far side.
+    let (s, b) = (&solid.aabb, body);
+    let entry = |before_low: f32, before_high: f32, low: f32, high: f32| match previous {
+        Some(_) if before_high <= low + skin => Some(-1.0),
+        Some(_) if before_low >= high - skin => Some(1.0),
+        _ => None,
+    };
+    let (before_x, before_y) = previous.map_or((Vec2::ZERO, Vec2::ZERO), |p| {
+        (Vec2::new(p.min.x, p.max.x), Vec2::new(p.min.y, p.max.y))
+    });
+    let (entry_x, entry_y) = (
+        entry(before_x.x, before_x.y, s.min.x, s.max.x),
+        entry(before_y.x, before_y.y, s.min.y, s.max.y),
+    );
+    let horizontal = match entry_x {
+        Some(-1.0) => (Vec2::NEG_X, b.max.x - s.min.x),
+        Some(_) => (Vec2::X, s.max.x - b.min.x),
+        None => (Vec2::new(sign(away.x), 0.0), overlap.x),
+    };
+    let vertical = match entry_y {
+        Some(-1.0) => (Vec2::NEG_Y, b.max.y - s.min.y),
+        Some(_) => (Vec2::Y, s.max.y - b.min.y),
+        None => (Vec2::new(0.0, sign(away.y)), overlap.y),
+    };
+    // A box that was above or below the solid and within its width came in through its top or
+    // bottom, whatever the overlaps; one that rested level with its top (walking across the seam
+    // between a one-way cell and a solid one) sinks into the top, not the side. Else the axis of the
+    // smaller overlap.
+    let resting_on_top = previous.is_some_and(|p| entry_y == Some(1.0) && (p.min.y - s.max.y).abs() <= skin);
+    let (first, second) = match (entry_x, entry_y) {
+        (None, Some(_)) => (vertical, horizontal),
+        _ if resting_on_top || overlap.y <= overlap.x => (vertical, horizontal),
+        _ => (horizontal, vertical),
     };
     let blocked = |(normal, depth): (Vec2, f32)| {
         internal_face(solid, normal, body, solids, skin)
@@ -526,5 +555,37 @@ mod tests {
             ..left
         };
         assert!(!internal_face(&lift, Vec2::X, &body(74.0, 40.0), &[lift, right], SKIN));
+    }
+
+    #[test]
+    fn a_body_past_a_thin_wall_s_centre_is_pushed_back_out_the_face_it_came_in_by() {
+        // A 2 px body was left of a 2 px wall, and is now 2.5 px into it (through its far face by
+        // 0.5): its centre is past the wall's, and pushed away from the wall's centre it would come
+        // out on the far side.
+        let wall = ColliderProxy::static_box(1, Aabb::from_min_size(Vec2::new(100.0, 0.0), Vec2::new(2.0, 100.0)));
+        let before = Aabb::from_min_size(Vec2::new(96.0, 0.0), Vec2::new(2.0, 24.0));
+        let body = Aabb::from_min_size(Vec2::new(100.5, 0.0), Vec2::new(2.0, 24.0));
+        let (normal, depth) = push_axis(&body, Some(&before), &wall, &[wall], &[], SKIN);
+        assert_eq!((normal, depth), (Vec2::NEG_X, 2.5));
+        // Without the box before, the centre decides (and gets it wrong).
+        assert_eq!(push_axis(&body, None, &wall, &[wall], &[], SKIN).0, Vec2::X);
+    }
+
+    #[test]
+    fn a_body_walking_level_onto_a_solid_cell_sinks_into_its_top_not_its_side() {
+        // Standing on a one-way cell, the body's right edge 0.03 px into the solid cell beside it,
+        // its feet 0.1 px into both tops (a step of gravity): up, not a wall.
+        let cell = ColliderProxy::static_box(1, Aabb::from_min_size(Vec2::new(16.0, -16.0), Vec2::splat(16.0)));
+        let before = Aabb::from_min_size(Vec2::new(3.9, 0.0), Vec2::new(12.0, 24.0));
+        let body = Aabb::from_min_size(Vec2::new(4.03, -0.1), Vec2::new(12.0, 24.0));
+        let (normal, depth) = push_axis(&body, Some(&before), &cell, &[cell], &[], SKIN);
+        assert_eq!(normal, Vec2::Y);
+        assert!((depth - 0.1).abs() < 1e-4, "{depth}");
+        // Falling onto the same corner from above and beside it: the smaller overlap, sideways.
+        let falling = Aabb::from_min_size(Vec2::new(3.9, 3.0), Vec2::new(12.0, 24.0));
+        assert_eq!(
+            push_axis(&body, Some(&falling), &cell, &[cell], &[], SKIN).0,
+            Vec2::NEG_X
+        );
     }
 }
