@@ -15,6 +15,7 @@ mod contact_events;
 mod debug_overlay;
 mod discrete_push_out;
 mod floor_seams;
+mod fluids;
 mod grounded;
 mod interpolation;
 mod jumping;

@@ -23,7 +23,7 @@ pub mod tile_grid;
 pub use components::*;
 pub use config::{PhysicsConfig, PhysicsStepLength};
 pub use geometry::{SlopeRise, SlopeShape};
-pub use messages::{ContactEnded, ContactStarted, Squished};
+pub use messages::{ContactEnded, ContactStarted, EnteredFluid, LeftFluid, Squished};
 pub use plugins::*;
 pub use schedule::{PhysicsSchedule, PlatformerSystems};
 pub use spatial_query::{BoxHit, ColliderHit, QueryFilter, RayHit, SpatialQuery};
@@ -43,7 +43,7 @@ pub mod prelude {
     pub use crate::geometry::SlopeShape;
     #[cfg(feature = "interpolation")]
     pub use crate::interpolation::{NoTransformEasing, PhysicsInterpolationPlugin, TransformInterpolation};
-    pub use crate::messages::{ContactEnded, ContactStarted, Squished};
+    pub use crate::messages::{ContactEnded, ContactStarted, EnteredFluid, LeftFluid, Squished};
     pub use crate::physics_layers;
     pub use crate::pixel_perfect::{AlphaMask, PixelMaskError, masks_overlap, masks_overlap_px};
     pub use crate::plugins::PlatformerPhysicsPlugins;

@@ -96,3 +96,24 @@ pub struct Squished {
     /// The solid it was pushed against.
     pub against: Entity,
 }
+
+/// A body entered a [`FluidZone`](crate::FluidZone): sent after the step's Integrate stage, and
+/// triggered on `entity` for observers.
+#[derive(Message, EntityEvent, Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
+pub struct EnteredFluid {
+    /// The body.
+    pub entity: Entity,
+    /// The zone.
+    pub zone: Entity,
+}
+
+/// A body left the [`FluidZone`](crate::FluidZone) it was in (or the zone went).
+#[derive(Message, EntityEvent, Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
+pub struct LeftFluid {
+    /// The body.
+    pub entity: Entity,
+    /// The zone.
+    pub zone: Entity,
+}

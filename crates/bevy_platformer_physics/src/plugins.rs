@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use crate::broad_phase::{BroadPhase, StaticCandidates};
 use crate::components::*;
 use crate::config::{PhysicsConfig, PhysicsStepLength};
-use crate::messages::{ContactEnded, ContactStarted, Squished};
+use crate::messages::{ContactEnded, ContactStarted, EnteredFluid, LeftFluid, Squished};
 use crate::schedule::{PhysicsSchedule, configure_step};
 use crate::step::contact_events::ContactEventsPlugin;
 use crate::step::integrate::IntegratePlugin;
@@ -112,6 +112,8 @@ impl Plugin for PhysicsCorePlugin {
             .add_message::<ContactStarted>()
             .add_message::<ContactEnded>()
             .add_message::<Squished>()
+            .add_message::<EnteredFluid>()
+            .add_message::<LeftFluid>()
             .register_type::<PhysicsConfig>()
             .register_type::<PhysicsStepLength>()
             .register_type::<Collider>()
@@ -133,6 +135,8 @@ impl Plugin for PhysicsCorePlugin {
             .register_type::<WallJumpTuning>()
             .register_type::<LiftMomentum>()
             .register_type::<LiftRide>()
+            .register_type::<FluidZone>()
+            .register_type::<InFluid>()
             .register_type::<MovementInput>()
             .register_type::<MovementState>()
             .register_type::<Contacts>()

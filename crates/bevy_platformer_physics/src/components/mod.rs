@@ -3,6 +3,7 @@
 mod body;
 mod collider;
 mod contacts;
+mod fluid;
 mod layers;
 mod motion;
 mod path;
@@ -11,6 +12,7 @@ mod slope;
 pub use body::{BodyCollisions, BodyKind, CollisionMode, Dynamic, Embedded, Frozen, Kinematic};
 pub use collider::{Collider, ColliderDisabled, InvalidBody, OneWayPlatform, Sensor};
 pub use contacts::{Contact, ContactDirection, Contacts, Grounded};
+pub use fluid::{FluidZone, InFluid};
 pub use layers::{CollisionLayers, LayerMask, PhysicsLayer};
 pub use motion::{
     JumpState, JumpTuning, LiftMomentum, LiftRide, MovementInput, MovementState, MovementTuning, Velocity,

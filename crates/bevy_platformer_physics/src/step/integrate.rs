@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use crate::broad_phase::BroadPhase;
 use crate::components::*;
 use crate::config::{PhysicsConfig, PhysicsStepLength};
+use crate::messages::{EnteredFluid, LeftFluid};
 use crate::schedule::{PlatformerSystems, physics_schedule};
 use crate::step::AwakeDynamic;
 
@@ -104,6 +105,51 @@ fn away_from_wall(contacts: &Contacts) -> Option<f32> {
     }
 }
 
+/// The fluid zone a body's latest contacts touch (the first listed), if any.
+pub(crate) fn fluid_of<'a>(contacts: &Contacts, zones: &'a Query<&FluidZone>) -> Option<(Entity, &'a FluidZone)> {
+    contacts
+        .iter()
+        .filter(|c| c.sensor)
+        .find_map(|c| zones.get(c.entity).ok().map(|zone| (c.entity, zone)))
+}
+
+/// Marks the bodies in a fluid zone ([`InFluid`]) and says when one enters or leaves one.
+pub(crate) fn follow_fluids(
+    mut commands: Commands,
+    zones: Query<&FluidZone>,
+    bodies: Query<(Entity, &Contacts, Option<&InFluid>), AwakeDynamic>,
+    in_fluid: Query<(), With<InFluid>>,
+    mut entered: MessageWriter<EnteredFluid>,
+    mut left: MessageWriter<LeftFluid>,
+) {
+    if zones.is_empty() && in_fluid.is_empty() {
+        return;
+    }
+    for (entity, contacts, was) in &bodies {
+        let now = fluid_of(contacts, &zones).map(|(zone, _)| zone);
+        let before = was.map(|f| f.0);
+        if now == before {
+            continue;
+        }
+        if let Some(zone) = before {
+            let event = LeftFluid { entity, zone };
+            left.write(event);
+            commands.trigger(event);
+        }
+        match now {
+            Some(zone) => {
+                commands.entity(entity).insert(InFluid(zone));
+                let event = EnteredFluid { entity, zone };
+                entered.write(event);
+                commands.trigger(event);
+            }
+            None => {
+                commands.entity(entity).remove::<InFluid>();
+            }
+        }
+    }
+}
+
 /// What Integrate reads and writes of a body.
 type IntegratedBody = (
     &'static mut Velocity,
@@ -121,7 +167,9 @@ pub(crate) fn integrate(
     config: Res<PhysicsConfig>,
     broad_phase: Res<BroadPhase>,
     mut bodies: Query<IntegratedBody, AwakeDynamic>,
+    zones: Query<&FluidZone>,
 ) {
+    let no_zones = zones.is_empty();
     for (mut velocity, movement, mut input, contacts, mut state, mut jump, wall_jump) in &mut bodies {
         let supported = contacts.on_floor();
         state.started_on_floor = supported;
@@ -130,7 +178,18 @@ pub(crate) fn integrate(
             None => (input.jump, supported),
         };
         let asked_input = MovementInput { jump: asked, ..*input };
-        let mut v = integrate_velocity(velocity.0, movement, &asked_input, may_jump, config.gravity, step.dt);
+        let fluid = if no_zones { None } else { fluid_of(contacts, &zones) };
+        let mut v = match fluid {
+            None => integrate_velocity(velocity.0, movement, &asked_input, may_jump, config.gravity, step.dt),
+            Some((_, zone)) => {
+                let in_fluid = MovementTuning {
+                    gravity_scale: movement.gravity_scale * zone.gravity_scale,
+                    ..*movement
+                };
+                let v = integrate_velocity(velocity.0, &in_fluid, &asked_input, may_jump, config.gravity, step.dt);
+                zone.slow(v, step.dt)
+            }
+        };
         let mut jumped = asked.is_some_and(f32::is_finite) && may_jump;
         let on_wall = wall_jump.filter(|_| !supported).zip(away_from_wall(contacts));
         if let Some((tuning, away)) = on_wall {
@@ -174,7 +233,11 @@ pub struct IntegratePlugin;
 
 impl Plugin for IntegratePlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(physics_schedule(app), integrate.in_set(PlatformerSystems::Integrate));
+        let schedule = physics_schedule(app);
+        app.add_systems(
+            schedule,
+            (integrate, follow_fluids).in_set(PlatformerSystems::Integrate),
+        );
     }
 }
 
