@@ -191,7 +191,10 @@ pub(crate) fn integrate(
             }
         };
         let mut jumped = asked.is_some_and(f32::is_finite) && may_jump;
-        let on_wall = wall_jump.filter(|_| !supported).zip(away_from_wall(contacts));
+        // Lazily: most bodies have no `WallJumpTuning`, and the contacts are not read for them.
+        let on_wall = wall_jump
+            .filter(|_| !supported)
+            .and_then(|tuning| away_from_wall(contacts).map(|away| (tuning, away)));
         if let Some((tuning, away)) = on_wall {
             if asked.is_some_and(f32::is_finite) && !jumped {
                 let max = movement.max_speed.abs();
