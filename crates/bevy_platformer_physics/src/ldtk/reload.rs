@@ -46,12 +46,31 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The last version of each project and level file whose spawned levels could all be spawned,
+/// The last version of each project (or level file) whose spawned levels could all be spawned,
 /// kept by [`LdtkLiveReloadPlugin`] so that a bad save can be undone.
-#[derive(Resource, Default)]
-struct LastGoodFiles {
-    projects: HashMap<AssetId<LdtkProject>, LdtkProject>,
-    levels: HashMap<AssetId<LdtkExternalLevel>, LdtkExternalLevel>,
+#[derive(Resource)]
+struct LastGood<A: Asset>(HashMap<AssetId<A>, A>);
+
+impl<A: Asset> Default for LastGood<A> {
+    fn default() -> Self {
+        Self(HashMap::default())
+    }
+}
+
+impl<A: Asset + Clone> LastGood<A> {
+    /// Keeps asset `id` of `assets` as its last good version.
+    fn keep(&mut self, id: AssetId<A>, assets: &Assets<A>) {
+        if let Some(now) = assets.get(id) {
+            self.0.insert(id, now.clone());
+        }
+    }
+
+    /// Puts the last good version of `id` back, without an asset event (which would respawn).
+    fn restore(&self, id: AssetId<A>, assets: &mut Assets<A>) {
+        if let (Some(previous), Some(now)) = (self.0.get(&id), assets.get_mut_untracked(id)) {
+            *now = previous.clone();
+        }
+    }
 }
 
 /// The file of an asset, for messages.
@@ -76,7 +95,7 @@ fn keep_levels_a_changed_project_cannot_spawn(
     server: Option<Res<AssetServer>>,
     worlds: Query<(Entity, &LdtkProjectHandle)>,
     levels: Query<(&LevelIid, &ChildOf)>,
-    mut last_good: Option<ResMut<LastGoodFiles>>,
+    mut last_good: Option<ResMut<LastGood<LdtkProject>>>,
     mut report: ResMut<LdtkPhysicsReport>,
 ) {
     let (Some(changes), Some(projects)) = (changes, projects.as_deref_mut()) else {
@@ -104,7 +123,7 @@ fn keep_levels_a_changed_project_cannot_spawn(
             .collect();
         if problems.is_empty() {
             if let Some(last_good) = last_good.as_deref_mut() {
-                last_good.projects.insert(id, project.clone());
+                last_good.keep(id, projects);
             }
             continue;
         }
@@ -113,9 +132,8 @@ fn keep_levels_a_changed_project_cannot_spawn(
         if !modified {
             refused_awaiting_modified.insert(id);
         }
-        let previous = last_good.as_deref().and_then(|kept| kept.projects.get(&id));
-        if let (Some(previous), Some(now)) = (previous, projects.get_mut_untracked(id)) {
-            *now = previous.clone();
+        if let Some(last_good) = &last_good {
+            last_good.restore(id, projects);
         }
     }
 }
@@ -162,7 +180,7 @@ fn respawn_levels_whose_file_changed(
     server: Option<Res<AssetServer>>,
     worlds: Query<&LdtkProjectHandle>,
     levels: Query<(&LevelIid, &ChildOf)>,
-    mut last_good: Option<ResMut<LastGoodFiles>>,
+    mut last_good: Option<ResMut<LastGood<LdtkExternalLevel>>>,
     mut report: ResMut<LdtkPhysicsReport>,
 ) {
     let (Some(changes), Some(external), Some(projects)) = (changes, external.as_deref_mut(), projects) else {
@@ -188,8 +206,8 @@ fn respawn_levels_whose_file_changed(
             if spawned_in.is_some() && modified {
                 respawn.write(RespawnLdtkLevel::new(&level.iid));
             }
-            if let (Some(last_good), Some(now)) = (last_good.as_deref_mut(), external.get(id)) {
-                last_good.levels.insert(id, now.clone());
+            if let Some(last_good) = last_good.as_deref_mut() {
+                last_good.keep(id, external);
             }
             continue;
         }
@@ -197,9 +215,8 @@ fn respawn_levels_whose_file_changed(
         if !modified {
             refused_awaiting_modified.insert(id);
         }
-        let previous = last_good.as_deref().and_then(|kept| kept.levels.get(&id));
-        if let (Some(previous), Some(now)) = (previous, external.get_mut_untracked(id)) {
-            *now = previous.clone();
+        if let Some(last_good) = &last_good {
+            last_good.restore(id, external);
         }
     }
 }
@@ -271,7 +288,8 @@ pub struct LdtkLiveReloadPlugin;
 impl Plugin for LdtkLiveReloadPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<LdtkLiveReload>()
-            .init_resource::<LastGoodFiles>()
+            .init_resource::<LastGood<LdtkProject>>()
+            .init_resource::<LastGood<LdtkExternalLevel>>()
             .add_systems(Update, reload_changed_files);
     }
 }

@@ -190,13 +190,14 @@ pub(crate) fn integrate(
                 zone.slow(v, step.dt)
             }
         };
-        let mut jumped = asked.is_some_and(f32::is_finite) && may_jump;
+        let wants_jump = asked.is_some_and(f32::is_finite);
+        let mut jumped = wants_jump && may_jump;
         // Lazily: most bodies have no `WallJumpTuning`, and the contacts are not read for them.
         let on_wall = wall_jump
             .filter(|_| !supported)
             .and_then(|tuning| away_from_wall(contacts).map(|away| (tuning, away)));
         if let Some((tuning, away)) = on_wall {
-            if asked.is_some_and(f32::is_finite) && !jumped {
+            if wants_jump && !jumped {
                 let max = movement.max_speed.abs();
                 v = Vec2::new(away * tuning.jump.x, tuning.jump.y).clamp(-max, max);
                 jumped = true;

@@ -163,39 +163,39 @@ fn push_axis(
     let overlap = body.overlap(&solid.aabb);
     let away = body.center() - solid.aabb.center();
     let sign = |v: f32| if v >= 0.0 { 1.0 } else { -1.0 };
-    // Back out through the face the body came in by, when the box before the substep was wholly on
-    // that face's side: a body thinner than the solid (or the solid thinner than the body) can pass
-    // its centre in one substep, and pushed away from the centre it would come out the far side.
-    let (s, b) = (&solid.aabb, body);
-    let entry = |before_low: f32, before_high: f32, low: f32, high: f32| match previous {
-        Some(_) if before_high <= low + skin => Some(-1.0),
-        Some(_) if before_low >= high - skin => Some(1.0),
-        _ => None,
+    // Back out through the face the body came in by, on an axis where the box before the substep
+    // was apart from the solid: a body thinner than the solid (or the solid thinner than the body)
+    // can pass its centre in one substep, and pushed away from the centre it would come out the
+    // far side. On an axis where it overlapped already, away from the centre.
+    let s = &solid.aabb;
+    let apart_before = |axis: usize| previous.filter(|p| p.overlap(s)[axis] <= skin);
+    let push = |axis: usize| {
+        let mut normal = Vec2::ZERO;
+        let depth = match apart_before(axis) {
+            Some(p) if p.max[axis] <= s.min[axis] + skin => {
+                normal[axis] = -1.0;
+                body.max[axis] - s.min[axis]
+            }
+            Some(_) => {
+                normal[axis] = 1.0;
+                s.max[axis] - body.min[axis]
+            }
+            None => {
+                normal[axis] = sign(away[axis]);
+                overlap[axis]
+            }
+        };
+        (normal, depth)
     };
-    let (before_x, before_y) = previous.map_or((Vec2::ZERO, Vec2::ZERO), |p| {
-        (Vec2::new(p.min.x, p.max.x), Vec2::new(p.min.y, p.max.y))
-    });
-    let (entry_x, entry_y) = (
-        entry(before_x.x, before_x.y, s.min.x, s.max.x),
-        entry(before_y.x, before_y.y, s.min.y, s.max.y),
-    );
-    let horizontal = match entry_x {
-        Some(-1.0) => (Vec2::NEG_X, b.max.x - s.min.x),
-        Some(_) => (Vec2::X, s.max.x - b.min.x),
-        None => (Vec2::new(sign(away.x), 0.0), overlap.x),
-    };
-    let vertical = match entry_y {
-        Some(-1.0) => (Vec2::NEG_Y, b.max.y - s.min.y),
-        Some(_) => (Vec2::Y, s.max.y - b.min.y),
-        None => (Vec2::new(0.0, sign(away.y)), overlap.y),
-    };
-    // A box that was above or below the solid and within its width came in through its top or
-    // bottom, whatever the overlaps; one that rested level with its top (walking across the seam
+    let (horizontal, vertical) = (push(0), push(1));
+    // A box that came in through the solid's top or bottom (apart on that axis only) is pushed
+    // vertically whatever the overlaps; one that rested level with its top (walking across the seam
     // between a one-way cell and a solid one) sinks into the top, not the side. Else the axis of the
     // smaller overlap.
-    let resting_on_top = previous.is_some_and(|p| entry_y == Some(1.0) && (p.min.y - s.max.y).abs() <= skin);
-    let (first, second) = match (entry_x, entry_y) {
-        (None, Some(_)) => (vertical, horizontal),
+    let came_in_by = previous.and_then(|p| entry_axis(p, s, skin));
+    let resting_on_top = vertical.0.y > 0.0 && apart_before(1).is_some_and(|p| (p.min.y - s.max.y).abs() <= skin);
+    let (first, second) = match came_in_by {
+        Some(1) => (vertical, horizontal),
         _ if resting_on_top || overlap.y <= overlap.x => (vertical, horizontal),
         _ => (horizontal, vertical),
     };
