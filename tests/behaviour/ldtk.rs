@@ -596,3 +596,86 @@ fn the_plugin_follows_levels_that_bevy_ecs_ldtk_loads_and_spawns() {
     app.insert_resource(bevy_ecs_ldtk::LevelSelection::index(1));
     wait_for(&mut app, &level_iids[1]);
 }
+
+#[test]
+fn the_sample_s_ladder_cells_are_one_ladder_per_run_and_a_climber_climbs_each_to_its_top() {
+    let project = sample();
+    let (levels, errors) = world_physics(FILE, &project, &sample_mapping());
+    assert!(errors.is_empty(), "{errors:?}");
+    let mut count = 0;
+    for (physics, level) in levels.iter().zip(&project.levels) {
+        let layer = collisions_layer(level);
+        let cell = layer.grid_size as f32;
+        let is_ladder = |cx: i32, cy: i32| {
+            cx >= 0
+                && cx < layer.c_wid
+                && cy >= 0
+                && cy < layer.c_hei
+                && layer.int_grid_csv[(cy * layer.c_wid + cx) as usize] == 2
+        };
+        // LDtk's cell (cx, cy), y down, in world space.
+        let centre = |cx: i32, cy: i32| {
+            physics.bounds.min + Vec2::new(cx as f32 + 0.5, (layer.c_hei - 1 - cy) as f32 + 0.5) * cell
+        };
+        let mut cells = 0;
+        for cy in 0..layer.c_hei {
+            for cx in 0..layer.c_wid {
+                if is_ladder(cx, cy) {
+                    cells += 1;
+                    let holders = physics.ladders.iter().filter(|l| l.contains(centre(cx, cy))).count();
+                    assert_eq!(holders, 1, "{}: cell {cx},{cy} in one ladder", physics.level);
+                }
+            }
+        }
+        let mut covered = 0;
+        for ladder in &physics.ladders {
+            assert_eq!(ladder.size().x, cell, "{}: one column wide", physics.level);
+            let cx = ((ladder.min.x - physics.bounds.min.x) / cell) as i32;
+            let top_cy = layer.c_hei - ((ladder.max.y - physics.bounds.min.y) / cell).round() as i32;
+            let rows = (ladder.size().y / cell).round() as i32;
+            assert!(
+                (0..rows).all(|r| is_ladder(cx, top_cy + r)),
+                "{}: only ladder cells",
+                physics.level
+            );
+            assert!(
+                !is_ladder(cx, top_cy - 1) && !is_ladder(cx, top_cy + rows),
+                "{}: the whole run",
+                physics.level
+            );
+            covered += rows;
+        }
+        assert_eq!(covered, cells, "{}", physics.level);
+        count += physics.ladders.len();
+    }
+    assert!(count >= 2, "the sample has ladders: {count}");
+
+    let (mut app, levels) = world_app(true);
+    let all: Vec<Aabb> = levels.iter().flat_map(|l| l.ladders.iter().copied()).collect();
+    for ladder in &all {
+        // A ladder that goes on in the level above is climbed to the top of the last one.
+        let mut top = ladder.max.y;
+        while let Some(next) = all.iter().find(|l| l.min.x == ladder.min.x && l.min.y == top) {
+            top = next.max.y;
+        }
+        let body = spawn_body(
+            &mut app,
+            Vec2::new(ladder.center().x, ladder.min.y + 1.0),
+            Vec2::new(12.0, 24.0),
+            CollisionMode::Continuous,
+        );
+        app.world_mut()
+            .entity_mut(body)
+            .insert((Climber { speed: 100.0 }, CollisionLayers::new(BODY, WORLD)));
+        for _ in 0..((top - ladder.min.y) as usize + 60) {
+            input(&mut app, body).climb = 1.0;
+            tick(&mut app, 1);
+        }
+        let feet = aabb(&app, body).min.y;
+        assert!(
+            (feet - top).abs() < 0.1 && contacts(&app, body).on_floor(),
+            "the ladder {ladder:?}: climbed to its top at {top} and stands there, feet at {feet}"
+        );
+        app.world_mut().despawn(body);
+    }
+}

@@ -19,6 +19,7 @@ mod fluids;
 mod grounded;
 mod interpolation;
 mod jumping;
+mod ladders;
 mod landing;
 mod layers_and_sensors;
 #[cfg(feature = "ldtk")]
@@ -29,6 +30,7 @@ mod ldtk_level_life;
 mod ldtk_projects;
 mod lift_momentum;
 mod lifts;
+mod max_gradient;
 mod one_way;
 mod peer_cases;
 mod pixel_perfect;

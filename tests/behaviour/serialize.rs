@@ -23,8 +23,14 @@ fn components_and_configuration_round_trip() {
         jump: Some(300.0),
         drop_through: true,
         jump_released: true,
+        climb: -0.5,
     });
     round_trip(JumpTuning::default());
+    round_trip(Climber { speed: 80.0 });
+    round_trip(ClimbState {
+        ladder: Some(Entity::from_raw_u32(3).unwrap()),
+    });
+    round_trip(MaxClimbableGradient(1.5));
     round_trip(JumpState {
         unsupported_for: 0.25,
         jumped: true,

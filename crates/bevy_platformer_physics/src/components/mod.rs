@@ -1,6 +1,7 @@
 //! Components of the plugin. Units are pixels, seconds and y up throughout.
 
 mod body;
+mod climb;
 mod collider;
 mod contacts;
 mod fluid;
@@ -10,6 +11,7 @@ mod path;
 mod slope;
 
 pub use body::{BodyCollisions, BodyKind, CollisionMode, Dynamic, Embedded, Frozen, Kinematic};
+pub use climb::{ClimbState, Climber, Ladder};
 pub use collider::{Collider, ColliderDisabled, InvalidBody, OneWayPlatform, Sensor};
 pub use contacts::{Contact, ContactDirection, Contacts, Grounded};
 pub use fluid::{FluidZone, InFluid};
@@ -19,4 +21,4 @@ pub use motion::{
     WallJumpTuning,
 };
 pub use path::{PathFollower, PathMode};
-pub use slope::{SlopeRef, SlopeSegment};
+pub use slope::{MaxClimbableGradient, SlopeRef, SlopeSegment};

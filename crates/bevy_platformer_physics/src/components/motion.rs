@@ -148,6 +148,9 @@ pub struct MovementInput {
     /// The jump button was released (one-shot): with [`JumpTuning::release_cut`], a body still
     /// rising from its jump has its upward speed cut, so a tap jumps lower than a press.
     pub jump_released: bool,
+    /// Climbing intent in `-1..=1` (clamped): 1 up, -1 down. A [`Climber`](crate::Climber) on a
+    /// [`Ladder`](crate::Ladder) moves by it; other bodies ignore it.
+    pub climb: f32,
 }
 
 /// The forgiving jump of a platformer's controller, on a body with [`MovementInput`]: a jump asked

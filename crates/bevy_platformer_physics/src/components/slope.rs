@@ -79,6 +79,27 @@ impl SlopeSegment {
     }
 }
 
+/// The steepest slope a dynamic body may walk up, as a gradient (height over width: 1 is 45°).
+/// A steeper slope is a wall to its walk: walking into it the body stops at its foot, with a
+/// contact on that side; standing on one (it landed or slid there) it cannot walk up and slides
+/// down, with input or without (it may still walk down, and jump). A body without it walks up
+/// every slope. See section 4 of [the physics rules](crate::physics_rules).
+///
+/// # Example
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_platformer_physics::prelude::*;
+///
+/// # let mut world = World::new();
+/// // Walks up gentle ramps and 45° slopes, not gradient-2 ones (63°).
+/// world.spawn((Dynamic, Collider::rectangle(12.0, 24.0), MaxClimbableGradient(1.0)));
+/// ```
+#[derive(Component, Clone, Copy, Debug, PartialEq, Reflect)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
+#[reflect(Component, Debug, PartialEq)]
+pub struct MaxClimbableGradient(pub f32);
+
 /// A slope found near a body: which collider (entity and part, see
 /// [`ColliderHit::part`](crate::ColliderHit::part)) and its segment.
 #[derive(Clone, Copy, Debug, PartialEq, Reflect)]

@@ -35,6 +35,12 @@ pub struct LdtkEntityPlacement {
     pub rect: Aabb,
     /// Its pivot point (for a bottom-centre pivot, the feet).
     pub pivot: Vec2,
+    /// Its fields, by identifier, as LDtk wrote them (a Point field in cells of its layer: see
+    /// [`points`](Self::points) for the same in world space).
+    pub fields: BTreeMap<String, FieldValue>,
+    /// Its Point and Array<Point> fields in world space, px: the centre of each cell named (an
+    /// unset point is left out).
+    pub points: BTreeMap<String, Vec<Vec2>>,
 }
 
 /// The physics of one level, ready to spawn. With `LdtkPhysicsPlugin`, the level entity carries
@@ -55,6 +61,8 @@ pub struct LevelPhysics {
     pub one_way_platforms: Vec<Aabb>,
     /// Lift entities.
     pub lifts: Vec<LiftSpec>,
+    /// Ladders: ladder entities, and each vertical run of cells mapped to [`CellKind::Ladder`].
+    pub ladders: Vec<Aabb>,
     /// Every entity of the level, for spawning the game's objects.
     pub entities: Vec<LdtkEntityPlacement>,
 }
@@ -96,6 +104,7 @@ pub fn level_physics(
         slopes: Vec::new(),
         one_way_platforms: Vec::new(),
         lifts: Vec::new(),
+        ladders: Vec::new(),
         entities: Vec::new(),
     };
     let Some(layers) = &level.layer_instances else {
@@ -115,9 +124,10 @@ pub fn level_physics(
                 if let Some(values) = mapping.cells_of(&layer.identifier, defs) {
                     found_collision_layer = true;
                     match int_grid(layer, &values, mapping.merge_cells, left, top) {
-                        Ok((grid, origin, problems)) => {
+                        Ok((grid, origin, ladders, problems)) => {
                             errors.extend(problems.into_iter().map(|m| error(Some(&layer.identifier), None, m)));
                             physics.grids.push((layer.identifier.clone(), grid, origin));
+                            physics.ladders.extend(ladders);
                         }
                         Err(problem) => errors.push(error(Some(&layer.identifier), None, problem)),
                     }
@@ -131,6 +141,9 @@ pub fn level_physics(
                         slope(entity, &placement).map(|s| physics.slopes.push(s))
                     } else if entity.identifier == mapping.one_way_entity {
                         physics.one_way_platforms.push(placement.rect);
+                        Ok(())
+                    } else if entity.identifier == mapping.ladder_entity {
+                        physics.ladders.push(placement.rect);
                         Ok(())
                     } else if entity.identifier == mapping.lift_entity {
                         lift(layer, entity, &placement, left, top).map(|l| physics.lifts.push(l))
@@ -161,16 +174,20 @@ pub fn level_physics(
     (physics, errors)
 }
 
-/// The grid of an IntGrid layer, its bottom-left corner, and the problems (unmapped values, once
-/// each); an error when the layer's size is unusable (the layer is then left out: its size, not its
-/// values, would decide how much memory the grid takes).
+/// What an IntGrid layer becomes: its grid, the grid's bottom-left corner, its ladders (one per
+/// vertical run of ladder cells) and its problems.
+type IntGridPhysics = (TileGrid, Vec2, Vec<Aabb>, Vec<String>);
+
+/// The grid of an IntGrid layer, its bottom-left corner, its ladders and the problems (unmapped
+/// values, once each); an error when the layer's size is unusable (the layer is then left out: its
+/// size, not its values, would decide how much memory the grid takes).
 fn int_grid(
     layer: &LayerInstance,
     values: &BTreeMap<i32, CellKind>,
     merge: bool,
     left: f32,
     top: f32,
-) -> Result<(TileGrid, Vec2, Vec<String>), String> {
+) -> Result<IntGridPhysics, String> {
     let (c_wid, c_hei) = (layer.c_wid, layer.c_hei);
     let cells = u32::try_from(c_wid)
         .ok()
@@ -195,12 +212,15 @@ fn int_grid(
     grid.merge = merge;
     let mut problems = Vec::new();
     let mut unmapped = Vec::new();
+    // Ladder cells by column, top row first (LDtk's rows run down).
+    let mut ladder_cells: Vec<(u32, u32)> = Vec::new();
     for (i, &value) in layer.int_grid_csv.iter().enumerate().take(count as usize) {
         if value == 0 {
             continue;
         }
         let (cx, cy) = (i as u32 % width, i as u32 / width);
         match values.get(&value) {
+            Some(CellKind::Ladder) => ladder_cells.push((cx, cy)),
             Some(kind) => {
                 grid.set(cx as i32, (height - 1 - cy) as i32, (*kind).into());
             }
@@ -217,7 +237,37 @@ fn int_grid(
         left + layer.px_total_offset_x as f32,
         top - layer.px_total_offset_y as f32 - height as f32 * cell_size,
     );
-    Ok((grid, origin, problems))
+    ladder_cells.sort_unstable();
+    let mut ladders: Vec<Aabb> = Vec::new();
+    let mut run: Option<(u32, u32, u32)> = None; // column, first row, last row
+    let cell_box = |cx: u32, first: u32, last: u32| {
+        let min = origin + Vec2::new(cx as f32, (height - 1 - last) as f32) * cell_size;
+        Aabb::from_min_size(min, Vec2::new(cell_size, (last - first + 1) as f32 * cell_size))
+    };
+    for (cx, cy) in ladder_cells {
+        run = match run {
+            Some((column, first, last)) if column == cx && last + 1 == cy => Some((column, first, cy)),
+            Some((column, first, last)) => {
+                ladders.push(cell_box(column, first, last));
+                Some((cx, cy, cy))
+            }
+            None => Some((cx, cy, cy)),
+        };
+    }
+    if let Some((column, first, last)) = run {
+        ladders.push(cell_box(column, first, last));
+    }
+    Ok((grid, origin, ladders, problems))
+}
+
+/// The world centre of the cell `p` (x right, y down, as LDtk counts) of `layer`, in a level whose
+/// top-left corner is at (`left`, `top`).
+fn cell_centre(layer: &LayerInstance, p: IVec2, left: f32, top: f32) -> Vec2 {
+    let cell = layer.grid_size as f32;
+    Vec2::new(
+        left + layer.px_total_offset_x as f32 + (p.x as f32 + 0.5) * cell,
+        top - layer.px_total_offset_y as f32 - (p.y as f32 + 0.5) * cell,
+    )
 }
 
 fn placement(layer: &LayerInstance, entity: &EntityInstance, left: f32, top: f32) -> LdtkEntityPlacement {
@@ -229,11 +279,27 @@ fn placement(layer: &LayerInstance, entity: &EntityInstance, left: f32, top: f32
     // The pivot is a fraction of the size from the top-left corner, y down.
     let min_x = pivot.x - entity.pivot.x * size.x;
     let max_y = pivot.y + entity.pivot.y * size.y;
+    let cell_centre = |p: &IVec2| cell_centre(layer, *p, left, top);
+    let mut fields = BTreeMap::new();
+    let mut points = BTreeMap::new();
+    for field in &entity.field_instances {
+        let world = match &field.value {
+            FieldValue::Point(p) => Some(p.iter().map(cell_centre).collect()),
+            FieldValue::Points(ps) => Some(ps.iter().flatten().map(cell_centre).collect()),
+            _ => None,
+        };
+        if let Some(world) = world {
+            points.insert(field.identifier.clone(), world);
+        }
+        fields.insert(field.identifier.clone(), field.value.clone());
+    }
     LdtkEntityPlacement {
         identifier: entity.identifier.clone(),
         iid: entity.iid.clone(),
         rect: Aabb::from_min_size(Vec2::new(min_x, max_y - size.y), size),
         pivot,
+        fields,
+        points,
     }
 }
 
@@ -265,7 +331,6 @@ fn lift(
     left: f32,
     top: f32,
 ) -> Result<LiftSpec, String> {
-    let cell = layer.grid_size as f32;
     let points = match field(entity, "path") {
         Some(FieldValue::Points(points)) if !points.is_empty() => points,
         Some(FieldValue::Points(_)) => return Err("field path has no points".to_string()),
@@ -275,10 +340,7 @@ fn lift(
     let mut path = vec![placement.rect.center()];
     for point in points {
         let point = point.ok_or_else(|| "field path has an empty point".to_string())?;
-        path.push(Vec2::new(
-            left + layer.px_total_offset_x as f32 + (point.x as f32 + 0.5) * cell,
-            top - layer.px_total_offset_y as f32 - (point.y as f32 + 0.5) * cell,
-        ));
+        path.push(cell_centre(layer, point, left, top));
     }
     let number = |name: &str, default: f32| match field(entity, name) {
         None => Ok(default),

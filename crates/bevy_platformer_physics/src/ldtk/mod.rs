@@ -8,6 +8,8 @@
 //!   - `Slope`: its rectangle's diagonal, any gradient; Bool field `rises_right` (default true)
 //!     picks bottom-left → top-right or top-left → bottom-right;
 //!   - `OneWayPlatform`: its rectangle, solid from above;
+//!   - `Ladder`: its rectangle is a [`Ladder`](crate::Ladder) (an IntGrid value mapped to
+//!     [`CellKind::Ladder`] makes one of each vertical run of its cells);
 //!   - `Lift`: its rectangle is the lift; `Array<Point>` field `path` lists the cells its centre
 //!     visits after its start; optional `speed` (px/s, default 48), `wait` (s, default 0.5),
 //!     `mode` (`PingPong`, `Loop`, `Once`; default `PingPong`), `one_way` (Bool, default false).
@@ -109,12 +111,15 @@ pub enum CellKind {
     SlopeHalfLowRisingLeft,
     /// Upper cell of a gradient-1/2 slope rising left.
     SlopeHalfHighRisingLeft,
+    /// A ladder cell: each vertical run of them becomes one [`Ladder`](crate::Ladder) (climbed by
+    /// a [`Climber`](crate::Climber), its top a one-way platform); it is empty in the tile grid.
+    Ladder,
 }
 
 impl From<CellKind> for TileCell {
     fn from(kind: CellKind) -> Self {
         match kind {
-            CellKind::Empty => TileCell::Empty,
+            CellKind::Empty | CellKind::Ladder => TileCell::Empty,
             CellKind::Solid => TileCell::Solid,
             CellKind::OneWay => TileCell::OneWay,
             CellKind::Slope45RisingRight => TileCell::Slope45 { rises_right: true },
@@ -184,6 +189,8 @@ pub struct LdtkPhysicsMapping {
     pub one_way_entity: String,
     /// Identifier of lift entities.
     pub lift_entity: String,
+    /// Identifier of ladder entities (their rectangle is a [`Ladder`](crate::Ladder)).
+    pub ladder_entity: String,
     /// Merge adjacent solid cells into row runs ([`TileGrid::merge`](crate::TileGrid::merge)).
     pub merge_cells: bool,
 }
@@ -195,6 +202,7 @@ impl Default for LdtkPhysicsMapping {
             slope_entity: "Slope".to_string(),
             one_way_entity: "OneWayPlatform".to_string(),
             lift_entity: "Lift".to_string(),
+            ladder_entity: "Ladder".to_string(),
             merge_cells: true,
         }
     }

@@ -156,6 +156,19 @@ pub fn spawn_level_physics(commands: &mut Commands, physics: &LevelPhysics) -> V
                 .id(),
         );
     }
+    for ladder in &physics.ladders {
+        let size = ladder.size();
+        spawned.push(
+            commands
+                .spawn((
+                    marker(),
+                    crate::components::Ladder,
+                    Collider::rectangle(size.x, size.y),
+                    Transform::from_translation(ladder.center().extend(0.0)),
+                ))
+                .id(),
+        );
+    }
     for lift in &physics.lifts {
         let start = lift.follower.points[0];
         let mut entity = commands.spawn((

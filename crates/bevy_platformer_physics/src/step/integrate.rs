@@ -10,6 +10,7 @@ use crate::config::{PhysicsConfig, PhysicsStepLength};
 use crate::messages::{EnteredFluid, LeftFluid};
 use crate::schedule::{PlatformerSystems, physics_schedule};
 use crate::step::AwakeDynamic;
+use crate::step::climb::climb_ladders;
 
 /// The new velocity of a body after `dt` seconds. `supported`: the body stood on something solid at
 /// the end of the previous step (a jump needs it).
@@ -159,6 +160,7 @@ type IntegratedBody = (
     &'static mut MovementState,
     Option<(&'static JumpTuning, &'static mut JumpState)>,
     Option<&'static WallJumpTuning>,
+    Option<(&'static Climber, &'static mut ClimbState)>,
 );
 
 /// Integrates every awake dynamic body, consumes its one-shot requests.
@@ -170,7 +172,7 @@ pub(crate) fn integrate(
     zones: Query<&FluidZone>,
 ) {
     let no_zones = zones.is_empty();
-    for (mut velocity, movement, mut input, contacts, mut state, mut jump, wall_jump) in &mut bodies {
+    for (mut velocity, movement, mut input, contacts, mut state, mut jump, wall_jump, mut climb) in &mut bodies {
         let supported = contacts.on_floor();
         state.started_on_floor = supported;
         let (asked, may_jump) = match jump.as_mut() {
@@ -178,8 +180,20 @@ pub(crate) fn integrate(
             None => (input.jump, supported),
         };
         let asked_input = MovementInput { jump: asked, ..*input };
+        let climbing = climb
+            .as_ref()
+            .filter(|(_, c)| c.climbing())
+            .map(|(climber, _)| climber.speed);
         let fluid = if no_zones { None } else { fluid_of(contacts, &zones) };
         let mut v = match fluid {
+            None if climbing.is_some() => {
+                // On a ladder: no gravity, and a climbing body may always jump off.
+                let no_gravity = MovementTuning {
+                    gravity_scale: 0.0,
+                    ..*movement
+                };
+                integrate_velocity(velocity.0, &no_gravity, &asked_input, true, config.gravity, step.dt)
+            }
             None => integrate_velocity(velocity.0, movement, &asked_input, may_jump, config.gravity, step.dt),
             Some((_, zone)) => {
                 let in_fluid = MovementTuning {
@@ -191,7 +205,24 @@ pub(crate) fn integrate(
             }
         };
         let wants_jump = asked.is_some_and(f32::is_finite);
-        let mut jumped = wants_jump && may_jump;
+        let mut jumped = wants_jump && (may_jump || climbing.is_some());
+        if let Some(speed) = climbing {
+            if jumped {
+                // A jump ends the climb; the ladder's top holds the body again.
+                if let Some((_, climb)) = climb.as_mut()
+                    && let Some(ladder) = climb.ladder.take()
+                {
+                    state.dropping_through.retain(|&(entity, _)| entity != ladder);
+                }
+            } else {
+                let intent = if input.climb.is_finite() {
+                    input.climb.clamp(-1.0, 1.0)
+                } else {
+                    0.0
+                };
+                v.y = intent * speed;
+            }
+        }
         // Lazily: most bodies have no `WallJumpTuning`, and the contacts are not read for them.
         let on_wall = wall_jump
             .filter(|_| !supported)
@@ -240,7 +271,7 @@ impl Plugin for IntegratePlugin {
         let schedule = physics_schedule(app);
         app.add_systems(
             schedule,
-            (integrate, follow_fluids).in_set(PlatformerSystems::Integrate),
+            (climb_ladders.before(integrate), integrate, follow_fluids).in_set(PlatformerSystems::Integrate),
         );
     }
 }

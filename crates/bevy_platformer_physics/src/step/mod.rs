@@ -10,6 +10,7 @@
 //! the same as never making it, so the movement pass starts from the position Integrate found and
 //! moves once (see *The order of a step* in [the physics rules](crate::physics_rules)).
 
+pub(crate) mod climb;
 pub mod contact_events;
 pub(crate) mod integrate;
 pub(crate) mod kinematics;

@@ -28,6 +28,7 @@ pub(crate) struct MovementQuery {
     pub contacts: &'static mut Contacts,
     pub sensor: Has<Sensor>,
     pub embedded: Has<Embedded>,
+    pub max_gradient: Option<&'static MaxClimbableGradient>,
 }
 
 /// One body as the movement stages see it: its proxy, looked up once for the pass, and its
@@ -50,6 +51,8 @@ pub(crate) struct BodyView<'w> {
     pub sensor: bool,
     /// It is marked [`Embedded`]: found deep in the solids with no way out.
     pub embedded: bool,
+    /// The steepest slope it may walk up ([`MaxClimbableGradient`]; infinite without it).
+    pub max_gradient: f32,
 }
 
 impl<'w> BodyView<'w> {
@@ -69,6 +72,7 @@ impl<'w> BodyView<'w> {
             contacts: item.contacts.into_inner(),
             sensor: item.sensor,
             embedded: item.embedded,
+            max_gradient: item.max_gradient.map_or(f32::INFINITY, |m| m.0),
         }
     }
 }

@@ -366,6 +366,20 @@ pub(crate) fn finish_body(
             }),
         }
     }
+    if let Some(wall) = plan.steep_wall {
+        // Section 4: a slope too steep to climb is a wall on the side it rises to.
+        contacts.record(Contact {
+            entity: wall.entity,
+            direction: if wall.shape.rises_right() {
+                ContactDirection::Right
+            } else {
+                ContactDirection::Left
+            },
+            depth: 0.0,
+            sensor: false,
+            part: wall.part,
+        });
+    }
     if let Some(slope) = finish.support {
         // Section 14: the slope took no part in the solver, so its contact is recorded here.
         contacts.record(Contact {
@@ -421,6 +435,7 @@ mod tests {
             sliding: false,
             planned_vel_y: 16.0,
             planned_feet_y: 50.16,
+            steep_wall: None,
         };
         (state, plan, collider)
     }

@@ -50,6 +50,8 @@ pub struct SlopePlan {
     pub planned_vel_y: f32,
     /// Planned height of the feet at the end of the step, px.
     pub planned_feet_y: f32,
+    /// A slope steeper than the body may climb that stopped its walk (a wall to it).
+    pub steep_wall: Option<SlopeRef>,
 }
 
 impl SlopePlan {
@@ -62,19 +64,22 @@ impl SlopePlan {
             sliding: false,
             planned_vel_y: velocity.y,
             planned_feet_y: start_box.min.y,
+            steep_wall: None,
         }
     }
 }
 
 /// Plans a step of a body whose box is `start_box`, moving with `velocity` (after Integrate), with
 /// horizontal input `intent`, among the slopes `slopes` (sorted: the first valid current support
-/// wins), for a step of `dt` seconds.
+/// wins), for a step of `dt` seconds. Slopes steeper than `max_gradient` are walls to its walk
+/// (section 4).
 pub fn plan_slope_movement(
     start_box: &Aabb,
     velocity: Vec2,
     intent: f32,
     slopes: &[SlopeRef],
     rules: &SlopeRules,
+    max_gradient: f32,
     dt: f32,
 ) -> SlopePlan {
     let mut plan = SlopePlan::unplanned(start_box, velocity);
@@ -93,6 +98,11 @@ pub fn plan_slope_movement(
     // slide.
     let mut v = velocity;
     if let Some(SlopeRef { shape: slope, .. }) = current_support {
+        // Too steep to climb: no walking up it, and the body slides down whatever it asks.
+        let too_steep = slope.gradient() > max_gradient;
+        if too_steep && slope.is_uphill(v.x) {
+            v.x = 0.0;
+        }
         if intent == 0.0 && slope.is_uphill(v.x) {
             let braking = rules.uphill_release * (1.0 + slope.gradient()) * dt;
             v.x = if v.x.abs() <= braking {
@@ -102,7 +112,7 @@ pub fn plan_slope_movement(
             };
         }
         plan.speed_factor = slope.speed_factor(v.x);
-        if intent == 0.0 && v.x == 0.0 {
+        if (intent == 0.0 || too_steep) && v.x == 0.0 {
             v.x = slope.slide_velocity_x(rules.slide_speed, rules.slide_gradient_cap);
             plan.sliding = true;
         }
@@ -116,24 +126,40 @@ pub fn plan_slope_movement(
         next = next.translated(Vec2::new(0.0, slope.surface_y(&next) - next.min.y));
     }
 
-    // Section 6: the highest surface reached, approached from above or kept.
-    let mut arrival_surface_y = f32::NEG_INFINITY;
-    let mut chosen = None;
-    for &candidate in slopes {
-        let slope = candidate.shape;
-        if !slope.overlaps_x(&next) {
-            continue;
+    // Section 6: the highest surface reached, approached from above or kept. A slope too steep
+    // for the body that its walk would climb is a wall (section 4): the body stays where it is.
+    let arrival = |next: &Aabb| {
+        let mut arrival_surface_y = f32::NEG_INFINITY;
+        let mut chosen = None;
+        let mut steep_wall = None;
+        for &candidate in slopes {
+            let slope = candidate.shape;
+            if !slope.overlaps_x(next) {
+                continue;
+            }
+            let start_surface = slope.surface_y(start_box);
+            let next_surface = slope.surface_y(next);
+            let on_surface = (start_box.min.y - start_surface).abs() <= tolerance;
+            if start_box.min.y >= start_surface - tolerance
+                && (next.min.y <= next_surface || on_surface)
+                && next_surface > arrival_surface_y
+            {
+                if on_surface && slope.gradient() > max_gradient && next_surface > start_box.min.y + tolerance {
+                    steep_wall.get_or_insert(candidate);
+                    continue;
+                }
+                arrival_surface_y = next_surface;
+                chosen = Some(candidate);
+            }
         }
-        let start_surface = slope.surface_y(start_box);
-        let next_surface = slope.surface_y(&next);
-        let on_surface = (start_box.min.y - start_surface).abs() <= tolerance;
-        if start_box.min.y >= start_surface - tolerance
-            && (next.min.y <= next_surface || on_surface)
-            && next_surface > arrival_surface_y
-        {
-            arrival_surface_y = next_surface;
-            chosen = Some(candidate);
-        }
+        (arrival_surface_y, chosen, steep_wall)
+    };
+    let (mut arrival_surface_y, mut chosen, steep_wall) = arrival(&next);
+    if steep_wall.is_some() {
+        v.x = 0.0;
+        next = *start_box;
+        (arrival_surface_y, chosen, _) = arrival(&next);
+        plan.steep_wall = steep_wall;
     }
     // In a valley a passive slide that would have to climb stops instead of changing slope and
     // reversing every step.
@@ -234,7 +260,7 @@ pub(crate) fn prepare_body(
     } else {
         0.0
     };
-    let mut plan = plan_slope_movement(&start_box, v, intent, slopes, rules, dt);
+    let mut plan = plan_slope_movement(&start_box, v, intent, slopes, rules, body.max_gradient, dt);
     // Downhill, the speed factor makes the planned move up to (1 + gradient) times longer than the
     // velocity's: the slopes that only the longer move reaches (the far side of a steep valley)
     // must be candidates too, or the body is planned straight through them.
@@ -246,7 +272,7 @@ pub(crate) fn prepare_body(
         gather_slopes(candidates, broad_phase, &wider, me, &mut scratch.nearby, slopes);
         scratch.slopes_area = wider;
         if slopes.len() != before {
-            plan = plan_slope_movement(&start_box, v, intent, slopes, rules, dt);
+            plan = plan_slope_movement(&start_box, v, intent, slopes, rules, body.max_gradient, dt);
         }
     }
     plan
@@ -282,7 +308,15 @@ mod tests {
     #[test]
     fn a_jump_is_never_re_attached() {
         let s = [slope(Vec2::ZERO, Vec2::new(320.0, 160.0), 1)];
-        let plan = plan_slope_movement(&body(84.0, 50.0), Vec2::new(48.0, 10.0), 1.0, &s, &rules(), DT);
+        let plan = plan_slope_movement(
+            &body(84.0, 50.0),
+            Vec2::new(48.0, 10.0),
+            1.0,
+            &s,
+            &rules(),
+            f32::INFINITY,
+            DT,
+        );
         assert_eq!(plan.slope, None);
         assert_eq!(plan.velocity, Vec2::new(48.0, 10.0));
     }
@@ -290,7 +324,15 @@ mod tests {
     #[test]
     fn worked_example_in_pixels() {
         let s = [slope(Vec2::ZERO, Vec2::new(320.0, 160.0), 1)];
-        let plan = plan_slope_movement(&body(84.0, 50.0), Vec2::new(48.0, -9.6), 1.0, &s, &rules(), DT);
+        let plan = plan_slope_movement(
+            &body(84.0, 50.0),
+            Vec2::new(48.0, -9.6),
+            1.0,
+            &s,
+            &rules(),
+            f32::INFINITY,
+            DT,
+        );
         assert_eq!(plan.slope, Some(s[0]));
         assert!((plan.velocity.x - 32.0).abs() < 1e-4);
         assert!((plan.velocity.y - 16.0).abs() < 1e-3, "{}", plan.velocity.y);
@@ -301,7 +343,15 @@ mod tests {
     fn a_body_without_vertical_velocity_follows_the_slope_too() {
         // No gravity (or exactly none this step): not moving up, so not a jump.
         let s = [slope(Vec2::ZERO, Vec2::new(320.0, 160.0), 1)];
-        let plan = plan_slope_movement(&body(84.0, 50.0), Vec2::new(48.0, 0.0), 1.0, &s, &rules(), DT);
+        let plan = plan_slope_movement(
+            &body(84.0, 50.0),
+            Vec2::new(48.0, 0.0),
+            1.0,
+            &s,
+            &rules(),
+            f32::INFINITY,
+            DT,
+        );
         assert_eq!(plan.slope, Some(s[0]));
         assert!((plan.planned_feet_y - 50.16).abs() < 1e-4, "{}", plan.planned_feet_y);
     }
@@ -311,7 +361,15 @@ mod tests {
         let first = slope(Vec2::ZERO, Vec2::new(320.0, 160.0), 1);
         let copy = slope(Vec2::ZERO, Vec2::new(320.0, 160.0), 2);
         for slopes in [[first, copy], [copy, first]] {
-            let plan = plan_slope_movement(&body(84.0, 50.0), Vec2::new(48.0, -9.6), 1.0, &slopes, &rules(), DT);
+            let plan = plan_slope_movement(
+                &body(84.0, 50.0),
+                Vec2::new(48.0, -9.6),
+                1.0,
+                &slopes,
+                &rules(),
+                f32::INFINITY,
+                DT,
+            );
             assert_eq!(plan.slope, Some(slopes[0]));
         }
     }
@@ -321,7 +379,7 @@ mod tests {
         let s = [slope(Vec2::ZERO, Vec2::new(160.0, 80.0), 1)];
         // Right foot at 159.9: feet at 79.95; the step takes it past the end.
         let start_box = body(143.9, 79.95);
-        let plan = plan_slope_movement(&start_box, Vec2::new(100.0, -9.6), 1.0, &s, &rules(), DT);
+        let plan = plan_slope_movement(&start_box, Vec2::new(100.0, -9.6), 1.0, &s, &rules(), f32::INFINITY, DT);
         assert_eq!(plan.planned_feet_y, 80.0, "the end's height, not beyond");
     }
 
@@ -334,15 +392,39 @@ mod tests {
         // the left foot and the rising one's at 44 under the right foot. The higher one wins,
         // whichever is listed first.
         for slopes in [[low, high], [high, low]] {
-            let plan = plan_slope_movement(&start_box, Vec2::new(0.0, -4000.0), 0.0, &slopes, &rules(), DT);
+            let plan = plan_slope_movement(
+                &start_box,
+                Vec2::new(0.0, -4000.0),
+                0.0,
+                &slopes,
+                &rules(),
+                f32::INFINITY,
+                DT,
+            );
             assert_eq!(plan.slope.map(|r| r.entity), Some(high.entity));
             assert!((plan.planned_feet_y - 64.0).abs() < 1e-4);
         }
         // Falling only to 50, it reaches the high one alone: the same answer, for the other reason.
-        let plan = plan_slope_movement(&start_box, Vec2::new(0.0, -2000.0), 0.0, &[low, high], &rules(), DT);
+        let plan = plan_slope_movement(
+            &start_box,
+            Vec2::new(0.0, -2000.0),
+            0.0,
+            &[low, high],
+            &rules(),
+            f32::INFINITY,
+            DT,
+        );
         assert_eq!(plan.slope.map(|r| r.entity), Some(high.entity));
         // Falling to 30 past a lower surface alone, it lands on that one.
-        let plan = plan_slope_movement(&start_box, Vec2::new(0.0, -4000.0), 0.0, &[low], &rules(), DT);
+        let plan = plan_slope_movement(
+            &start_box,
+            Vec2::new(0.0, -4000.0),
+            0.0,
+            &[low],
+            &rules(),
+            f32::INFINITY,
+            DT,
+        );
         assert_eq!(plan.slope.map(|r| r.entity), Some(low.entity));
         assert!((plan.planned_feet_y - 44.0).abs() < 1e-4);
     }
@@ -360,7 +442,15 @@ mod tests {
         let start_box = body(-8.05, 4.025);
         for slopes in [[right, left, overhead], [overhead, right, left]] {
             // No input, no speed: the passive slide down the right side would climb the left one.
-            let plan = plan_slope_movement(&start_box, Vec2::new(0.0, -9.6), 0.0, &slopes, &rules, DT);
+            let plan = plan_slope_movement(
+                &start_box,
+                Vec2::new(0.0, -9.6),
+                0.0,
+                &slopes,
+                &rules,
+                f32::INFINITY,
+                DT,
+            );
             assert_eq!(plan.velocity.x, 0.0, "stopped");
             assert_eq!(plan.slope.map(|r| r.entity), Some(left.entity), "{slopes:?}");
             assert!(
@@ -380,7 +470,15 @@ mod tests {
         let right = slope(Vec2::ZERO, Vec2::new(160.0, 80.0), 2);
         let start_box = body(-8.05, 4.025);
         for slopes in [[right, left, copy], [right, copy, left]] {
-            let plan = plan_slope_movement(&start_box, Vec2::new(0.0, -9.6), 0.0, &slopes, &rules(), DT);
+            let plan = plan_slope_movement(
+                &start_box,
+                Vec2::new(0.0, -9.6),
+                0.0,
+                &slopes,
+                &rules(),
+                f32::INFINITY,
+                DT,
+            );
             assert_eq!(plan.velocity.x, 0.0, "stopped");
             assert_eq!(plan.slope.map(|r| r.entity), Some(slopes[1].entity), "{slopes:?}");
         }
@@ -392,7 +490,15 @@ mod tests {
         // sampled) past the end: its feet stay at the end's height while it slides the first
         // pixels. That is not a climb: it slides on.
         let s = [slope(Vec2::ZERO, Vec2::new(64.0, 32.0), 1)];
-        let plan = plan_slope_movement(&body(56.0, 32.0), Vec2::new(0.0, -9.6), 0.0, &s, &rules(), DT);
+        let plan = plan_slope_movement(
+            &body(56.0, 32.0),
+            Vec2::new(0.0, -9.6),
+            0.0,
+            &s,
+            &rules(),
+            f32::INFINITY,
+            DT,
+        );
         assert!(plan.sliding);
         assert!(plan.velocity.x < 0.0, "downhill, to the left: {}", plan.velocity.x);
         assert_eq!(plan.slope, Some(s[0]));
@@ -413,6 +519,7 @@ mod tests {
             1.0,
             &[near, far],
             &rules(),
+            f32::INFINITY,
             DT,
         );
         assert_eq!(plan.slope.map(|r| r.entity), Some(far.entity));
@@ -433,6 +540,7 @@ mod tests {
             1.0,
             &[gentle, steep],
             &rules(),
+            f32::INFINITY,
             DT,
         );
         assert_eq!(plan.slope.map(|r| r.entity), Some(steep.entity));
@@ -514,7 +622,15 @@ mod tests {
     fn crossing_a_slope_from_below_is_not_a_landing() {
         let s = [slope(Vec2::ZERO, Vec2::new(160.0, 80.0), 1)];
         // Feet 10 px below the surface, falling: came from below, no support.
-        let plan = plan_slope_movement(&body(72.0, 34.0), Vec2::new(0.0, -100.0), 0.0, &s, &rules(), DT);
+        let plan = plan_slope_movement(
+            &body(72.0, 34.0),
+            Vec2::new(0.0, -100.0),
+            0.0,
+            &s,
+            &rules(),
+            f32::INFINITY,
+            DT,
+        );
         assert_eq!(plan.slope, None);
     }
 }
