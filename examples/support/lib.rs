@@ -4,6 +4,11 @@
 use bevy::prelude::*;
 use bevy_platformer_physics::prelude::*;
 
+/// bevy_ecs_ldtk's platformer example on this plugin (its binary is `ldtk_platformer/main.rs`).
+#[cfg(feature = "ldtk")]
+#[path = "../ldtk_platformer/mod.rs"]
+pub mod ldtk_platformer;
+
 /// The body the keyboard drives.
 #[derive(Component)]
 pub struct Player {

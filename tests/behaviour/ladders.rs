@@ -255,5 +255,34 @@ fn a_ladder_stacked_on_another_is_climbed_past_the_seam() {
                 .solid_in(ContactDirection::Down)
                 .any(|c| c.entity == upper)
         );
+        // And back down past the seam (the lower ladder's top) to the floor.
+        hold_climb(&mut app, body, -1.0, 250);
+        assert!(
+            feet(&app, body).abs() < 0.1,
+            "{mode:?}: down to the floor, feet at {}",
+            feet(&app, body)
+        );
+    }
+}
+
+#[test]
+fn a_climber_without_sideways_input_is_drawn_to_the_ladder_s_centre_line() {
+    // A ladder in a shaft as wide as it (walls at x < 40 and x > 56 from y = 30 up): a body that
+    // starts climbing off-centre must fit it.
+    for mode in MODES {
+        let (mut app, body, _) = ladder_scene(mode, 53.0);
+        spawn_box(&mut app, Vec2::new(0.0, 30.0), Vec2::new(40.0, 200.0));
+        spawn_box(&mut app, Vec2::new(56.0, 30.0), Vec2::new(40.0, 200.0));
+        tick(&mut app, 1);
+        hold_climb(&mut app, body, 1.0, 1);
+        let drawn = aabb(&app, body).center().x;
+        assert!((48.0..53.0).contains(&drawn), "{mode:?}: drawn toward 48, at {drawn}");
+        hold_climb(&mut app, body, 1.0, 200);
+        assert_eq!(aabb(&app, body).center().x, 48.0, "{mode:?}: on the centre line");
+        assert!(
+            (feet(&app, body) - LADDER_TOP).abs() < 0.1,
+            "{mode:?}: up the shaft to the top, feet at {}",
+            feet(&app, body)
+        );
     }
 }

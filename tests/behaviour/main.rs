@@ -27,6 +27,8 @@ mod ldtk;
 #[cfg(feature = "ldtk")]
 mod ldtk_level_life;
 #[cfg(feature = "ldtk")]
+mod ldtk_platformer;
+#[cfg(feature = "ldtk")]
 mod ldtk_projects;
 mod lift_momentum;
 mod lifts;

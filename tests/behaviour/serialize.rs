@@ -29,6 +29,7 @@ fn components_and_configuration_round_trip() {
     round_trip(Climber { speed: 80.0 });
     round_trip(ClimbState {
         ladder: Some(Entity::from_raw_u32(3).unwrap()),
+        to_centre: -40.0,
     });
     round_trip(MaxClimbableGradient(1.5));
     round_trip(JumpState {

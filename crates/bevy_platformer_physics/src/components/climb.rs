@@ -9,7 +9,8 @@ use super::OneWayPlatform;
 /// above, climbing or not. A body climbs it once its centre is above the ladder's width and it asks
 /// to ([`MovementInput::climb`](crate::MovementInput::climb)): up from inside the ladder, down
 /// from inside or from standing on its top. Climbing, it moves up and down by input at
-/// [`Climber::speed`] without gravity, and sideways as it walks; it stops at the top (and stands on
+/// [`Climber::speed`] without gravity, and sideways as it walks (without sideways input it is drawn
+/// to the ladder's centre line at up to that speed, so it fits the shaft the ladder climbs); it stops at the top (and stands on
 /// it), when it leaves the ladder's box, jumps (a climbing body may always jump), or asks to drop
 /// ([`MovementInput::drop_through`](crate::MovementInput::drop_through): it falls).
 ///
@@ -49,12 +50,15 @@ impl Default for Climber {
 
 /// The ladder a [`Climber`] is on, if it climbs one; written at the start of each step's Integrate
 /// stage (a game reads it to animate the climb).
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Reflect)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize, serde::Deserialize))]
 #[reflect(Component, Debug, Default, PartialEq)]
 pub struct ClimbState {
     /// The ladder climbed.
     pub ladder: Option<Entity>,
+    /// The horizontal speed that takes the body's centre onto the ladder's centre line this step
+    /// (at most [`Climber::speed`]), px/s: a climber without sideways input moves with it.
+    pub to_centre: f32,
 }
 
 impl ClimbState {

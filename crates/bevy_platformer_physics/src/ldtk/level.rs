@@ -38,7 +38,7 @@ pub struct LdtkEntityPlacement {
     /// Its fields, by identifier, as LDtk wrote them (a Point field in cells of its layer: see
     /// [`points`](Self::points) for the same in world space).
     pub fields: BTreeMap<String, FieldValue>,
-    /// Its Point and Array<Point> fields in world space, px: the centre of each cell named (an
+    /// Its `Point` and `Array<Point>` fields in world space, px: the centre of each cell named (an
     /// unset point is left out).
     pub points: BTreeMap<String, Vec<Vec2>>,
 }

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use crate::broad_phase::{BroadPhase, ColliderProxy};
 use crate::components::*;
-use crate::config::PhysicsConfig;
+use crate::config::{PhysicsConfig, PhysicsStepLength};
 use crate::geometry::Aabb;
 use crate::step::AwakeDynamic;
 
@@ -77,23 +77,25 @@ type ClimbingBody = (
     &'static Collider,
     &'static MovementInput,
     &'static mut Velocity,
+    &'static Climber,
     &'static mut ClimbState,
     &'static mut MovementState,
 );
 
-/// Decides which ladder each [`Climber`] climbs this step. While it climbs, its ladder's top does
-/// not hold it (it is in the body's drop-through list, so it climbs down through the top); a climb
-/// that ends any way but a drop takes it out again, so the body stands on the top it reached. A
+/// Decides which ladder each [`Climber`] climbs this step. While it climbs, the tops of the ladders
+/// in its reach do not hold it (they are in the body's drop-through list, so it climbs down through
+/// them); a climb that ends any way but a drop takes them out again, so the body stands on the top it reached. A
 /// body leaving a ladder starts from no vertical speed.
 pub(crate) fn climb_ladders(
     config: Res<PhysicsConfig>,
     broad_phase: Res<BroadPhase>,
     ladders: Query<(), With<Ladder>>,
-    mut climbers: Query<ClimbingBody, (With<Climber>, AwakeDynamic)>,
+    step: Res<PhysicsStepLength>,
+    mut climbers: Query<ClimbingBody, AwakeDynamic>,
     mut nearby: Local<Vec<ColliderProxy>>,
 ) {
     let tolerance = config.contact_tolerance();
-    for (transform, collider, input, mut velocity, mut climb, mut state) in &mut climbers {
+    for (transform, collider, input, mut velocity, climber, mut climb, mut state) in &mut climbers {
         let body = collider.aabb(transform.translation.truncate());
         broad_phase.query(&body.grown(tolerance), &mut nearby);
         let reach = nearest_reach(
@@ -102,28 +104,40 @@ pub(crate) fn climb_ladders(
                 .filter(|p| p.part == 0 && ladders.contains(p.entity))
                 .filter_map(|p| ladder_reach(&body, &p.aabb, tolerance).map(|r| (p.entity, r))),
         );
+        let centre_line =
+            reach.and_then(|(ladder, _)| nearby.iter().find(|p| p.entity == ladder).map(|p| p.aabb.center().x));
         let intent = if input.climb.is_finite() {
             input.climb.clamp(-1.0, 1.0)
         } else {
             0.0
         };
         let next = next_ladder(climb.ladder, reach, intent, input.drop_through);
-        if let Some(old) = climb.ladder
-            && next != Some(old)
-        {
-            // Leaving a ladder keeps none of the climb's speed (it would hop past the top).
+        if climb.ladder.is_some() && next.is_none() {
+            // Leaving the ladders keeps none of the climb's speed (it would hop past the top).
             velocity.0.y = 0.0;
             if !input.drop_through {
-                state.dropping_through.retain(|&(entity, _)| entity != old);
+                state.dropping_through.retain(|&(entity, _)| !ladders.contains(entity));
             }
         }
-        if let Some(ladder) = next
-            && !state.dropping_through.contains(&(ladder, 0))
-        {
-            state.dropping_through.push((ladder, 0));
+        if next.is_some() {
+            // Every ladder in reach, not only the one climbed: climbing down from one ladder onto
+            // the one under it (a ladder going on in the level below) passes that one's top too.
+            for p in nearby.iter().filter(|p| p.part == 0 && ladders.contains(p.entity)) {
+                if ladder_reach(&body, &p.aabb, tolerance).is_some() && !state.dropping_through.contains(&(p.entity, 0))
+                {
+                    state.dropping_through.push((p.entity, 0));
+                }
+            }
         }
-        if climb.ladder != next {
+        let to_centre = match centre_line {
+            Some(x) if next.is_some() && step.dt > 0.0 => {
+                ((x - body.center().x) / step.dt).clamp(-climber.speed.abs(), climber.speed.abs())
+            }
+            _ => 0.0,
+        };
+        if climb.ladder != next || climb.to_centre != to_centre {
             climb.ladder = next;
+            climb.to_centre = to_centre;
         }
     }
 }

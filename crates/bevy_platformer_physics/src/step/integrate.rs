@@ -183,7 +183,7 @@ pub(crate) fn integrate(
         let climbing = climb
             .as_ref()
             .filter(|(_, c)| c.climbing())
-            .map(|(climber, _)| climber.speed);
+            .map(|(climber, c)| (climber.speed, c.to_centre));
         let fluid = if no_zones { None } else { fluid_of(contacts, &zones) };
         let mut v = match fluid {
             None if climbing.is_some() => {
@@ -206,7 +206,7 @@ pub(crate) fn integrate(
         };
         let wants_jump = asked.is_some_and(f32::is_finite);
         let mut jumped = wants_jump && (may_jump || climbing.is_some());
-        if let Some(speed) = climbing {
+        if let Some((speed, to_centre)) = climbing {
             if jumped {
                 // A jump ends the climb; the ladder's top holds the body again.
                 if let Some((_, climb)) = climb.as_mut()
@@ -221,6 +221,9 @@ pub(crate) fn integrate(
                     0.0
                 };
                 v.y = intent * speed;
+                if input.horizontal == 0.0 || !input.horizontal.is_finite() {
+                    v.x = to_centre;
+                }
             }
         }
         // Lazily: most bodies have no `WallJumpTuning`, and the contacts are not read for them.
