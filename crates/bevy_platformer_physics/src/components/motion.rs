@@ -153,6 +153,22 @@ pub struct MovementInput {
     pub climb: f32,
 }
 
+impl MovementInput {
+    /// [`horizontal`](Self::horizontal) as the step reads it: clamped to `-1..=1`, 0 when not finite.
+    pub fn horizontal_intent(&self) -> f32 {
+        axis_intent(self.horizontal)
+    }
+
+    /// [`climb`](Self::climb) as the step reads it: clamped to `-1..=1`, 0 when not finite.
+    pub fn climb_intent(&self) -> f32 {
+        axis_intent(self.climb)
+    }
+}
+
+fn axis_intent(value: f32) -> f32 {
+    if value.is_finite() { value.clamp(-1.0, 1.0) } else { 0.0 }
+}
+
 /// The forgiving jump of a platformer's controller, on a body with [`MovementInput`]: a jump asked
 /// a little after walking off a ledge (coyote time) or a little before landing (jump buffer) is
 /// honoured, and releasing the button early cuts the rise (variable jump height). A body without

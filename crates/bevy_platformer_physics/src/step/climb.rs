@@ -93,25 +93,23 @@ pub(crate) fn climb_ladders(
     step: Res<PhysicsStepLength>,
     mut climbers: Query<ClimbingBody, AwakeDynamic>,
     mut nearby: Local<Vec<ColliderProxy>>,
+    mut in_reach: Local<Vec<(Entity, LadderReach, f32)>>,
 ) {
     let tolerance = config.contact_tolerance();
     for (transform, collider, input, mut velocity, climber, mut climb, mut state) in &mut climbers {
         let body = collider.aabb(transform.translation.truncate());
         broad_phase.query(&body.grown(tolerance), &mut nearby);
-        let reach = nearest_reach(
+        // The ladders in reach, each with its centre line, sorted by entity as the query is.
+        in_reach.clear();
+        in_reach.extend(
             nearby
                 .iter()
                 .filter(|p| p.part == 0 && ladders.contains(p.entity))
-                .filter_map(|p| ladder_reach(&body, &p.aabb, tolerance).map(|r| (p.entity, r))),
+                .filter_map(|p| ladder_reach(&body, &p.aabb, tolerance).map(|r| (p.entity, r, p.aabb.center().x))),
         );
-        let centre_line =
-            reach.and_then(|(ladder, _)| nearby.iter().find(|p| p.entity == ladder).map(|p| p.aabb.center().x));
-        let intent = if input.climb.is_finite() {
-            input.climb.clamp(-1.0, 1.0)
-        } else {
-            0.0
-        };
-        let next = next_ladder(climb.ladder, reach, intent, input.drop_through);
+        let reach = nearest_reach(in_reach.iter().map(|&(entity, reach, _)| (entity, reach)));
+        let centre_line = reach.and_then(|(ladder, _)| in_reach.iter().find(|r| r.0 == ladder).map(|r| r.2));
+        let next = next_ladder(climb.ladder, reach, input.climb_intent(), input.drop_through);
         if climb.ladder.is_some() && next.is_none() {
             // Leaving the ladders keeps none of the climb's speed (it would hop past the top).
             velocity.0.y = 0.0;
@@ -122,10 +120,9 @@ pub(crate) fn climb_ladders(
         if next.is_some() {
             // Every ladder in reach, not only the one climbed: climbing down from one ladder onto
             // the one under it (a ladder going on in the level below) passes that one's top too.
-            for p in nearby.iter().filter(|p| p.part == 0 && ladders.contains(p.entity)) {
-                if ladder_reach(&body, &p.aabb, tolerance).is_some() && !state.dropping_through.contains(&(p.entity, 0))
-                {
-                    state.dropping_through.push((p.entity, 0));
+            for &(ladder, _, _) in in_reach.iter() {
+                if !state.dropping_through.contains(&(ladder, 0)) {
+                    state.dropping_through.push((ladder, 0));
                 }
             }
         }

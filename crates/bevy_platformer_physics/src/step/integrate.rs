@@ -23,11 +23,7 @@ pub fn integrate_velocity(
     dt: f32,
 ) -> Vec2 {
     let mut v = velocity + gravity * movement.gravity_scale * dt;
-    let intent = if input.horizontal.is_finite() {
-        input.horizontal.clamp(-1.0, 1.0)
-    } else {
-        0.0
-    };
+    let intent = input.horizontal_intent();
     if intent != 0.0 {
         let reversing = v.x != 0.0 && v.x.signum() != intent.signum();
         let rate = if reversing {
@@ -215,13 +211,8 @@ pub(crate) fn integrate(
                     state.dropping_through.retain(|&(entity, _)| entity != ladder);
                 }
             } else {
-                let intent = if input.climb.is_finite() {
-                    input.climb.clamp(-1.0, 1.0)
-                } else {
-                    0.0
-                };
-                v.y = intent * speed;
-                if input.horizontal == 0.0 || !input.horizontal.is_finite() {
+                v.y = input.climb_intent() * speed;
+                if input.horizontal_intent() == 0.0 {
                     v.x = to_centre;
                 }
             }
