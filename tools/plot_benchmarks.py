@@ -33,6 +33,8 @@ STYLE = {
     "rapier-tiles-nopress": ("Rapier, per-tile, no down-press when grounded", "tab:brown", ">"),
     "rapier-controller-only-polyline-nopress": ("Rapier move_shape alone, polyline, no down-press", "tab:purple", "P"),
     "rapier-controller-only-tiles-nopress": ("Rapier move_shape alone, per-tile, no down-press", "tab:olive", "X"),
+    "avian-polyline": ("avian2d move_and_slide, polyline", "tab:green", "*"),
+    "avian-tiles": ("avian2d move_and_slide, per-tile colliders", "darkgreen", "h"),
 }
 REFERENCE = 512
 LARGE = 51200
@@ -44,6 +46,8 @@ PEERS = [
     "rapier-tiles-nopress",
     "rapier-controller-only-polyline-nopress",
     "rapier-controller-only-tiles-nopress",
+    "avian-polyline",
+    "avian-tiles",
 ]
 NOT_MEASURED = "not measured yet"
 

@@ -2,7 +2,8 @@
 //! tile grid and as merged colliders + slope segments), by Rapier's kinematic character controller
 //! (terrain as one polyline and as per-tile colliders; as Rapier's guide has it, without the
 //! downward press while grounded, and the controller alone with the characters kept out of the
-//! physics world) and by a plain scan of every collider per body, for N = 100, 1000 and 10 000
+//! physics world), by avian2d's move-and-slide (the same two terrains, set up as avian's kinematic
+//! character example has it) and by a plain scan of every collider per body, for N = 100, 1000 and 10 000
 //! characters, on the reference level (512 tiles) and on one 100 times larger (51 200 tiles), side
 //! by side in one criterion run. `BENCHMARKS.md` has the results.
 //!
@@ -26,8 +27,10 @@
 //!
 //! For profilers (`perf`, `valgrind --tool=callgrind`): `CROWD_STEPS=<k>` builds and settles each
 //! selected case, steps it `k` more times and goes on, without the correctness pass or criterion.
-//! Comparing the counts of two values of `k` gives the cost of a step alone.
+//! Comparing the counts of two values of `k` gives the cost of a step alone. `CROWD_COUNTS=0,100`
+//! replaces the values of N (N = 0, with `CROWD_STEPS`, is the fixed cost of a step).
 
+mod avian;
 mod ours;
 mod rapier;
 mod scan;
@@ -297,7 +300,7 @@ fn write_csv(path: &PathBuf, rows: &[Row], cpu: &str) -> std::io::Result<()> {
 }
 
 /// The variants, in the order they run for each level and N.
-const VARIANTS: [&str; 9] = [
+const VARIANTS: [&str; 11] = [
     "ours-grid",
     "ours-merged",
     "scan-merged",
@@ -307,6 +310,8 @@ const VARIANTS: [&str; 9] = [
     "rapier-tiles-nopress",
     "rapier-controller-only-polyline-nopress",
     "rapier-controller-only-tiles-nopress",
+    "avian-polyline",
+    "avian-tiles",
 ];
 
 fn build(variant: &str, width: i32, n: usize) -> Box<dyn Crowd> {
@@ -332,6 +337,8 @@ fn build(variant: &str, width: i32, n: usize) -> Box<dyn Crowd> {
             n,
             false,
         )),
+        "avian-polyline" => Box::new(avian::AvianCrowd::new(avian::Terrain::Polyline, width, n)),
+        "avian-tiles" => Box::new(avian::AvianCrowd::new(avian::Terrain::Tiles, width, n)),
         _ => unreachable!("unknown variant {variant}"),
     }
 }
@@ -360,16 +367,29 @@ fn main() {
         .measurement_time(Duration::from_secs(2))
         .without_plots()
         .configure_from_args();
-    let (counts, settle, steps): (&[usize], usize, usize) = if bench_mode {
+    let (default_counts, settle, steps): (&[usize], usize, usize) = if bench_mode {
         (&[100, 1_000, 10_000], SETTLE_STEPS, QUALITY_STEPS)
     } else {
         (&[100], 5, 5)
     };
+    // `CROWD_COUNTS=0,100`: other values of N (N = 0 is the fixed cost of a step alone).
+    let counts: Vec<usize> = std::env::var("CROWD_COUNTS").map_or_else(
+        |_| default_counts.to_vec(),
+        |list| {
+            list.split(',')
+                .map(|n| {
+                    n.trim()
+                        .parse()
+                        .unwrap_or_else(|_| panic!("CROWD_COUNTS={list:?}: {n:?} is not a number of characters"))
+                })
+                .collect()
+        },
+    );
     let mut rows = Vec::new();
     for width in [REFERENCE_WIDTH, LARGE_WIDTH] {
         let mut group = criterion.benchmark_group(format!("crowd-{width}"));
         group.sampling_mode(SamplingMode::Flat);
-        for &n in counts {
+        for &n in &counts {
             for variant in VARIANTS {
                 let id = format!("crowd-{width}/{variant}/{n}");
                 if !runs(variant, width, n) || only.as_ref().is_some_and(|o| !selects(o, &id)) {

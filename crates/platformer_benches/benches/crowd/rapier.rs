@@ -42,28 +42,6 @@ const TERRAIN_GROUPS: InteractionGroups =
 const CHARACTER_GROUPS: InteractionGroups =
     InteractionGroups::new(Group::GROUP_2, Group::GROUP_1, InteractionTestMode::And);
 
-/// The polygon of a slope cell at `(x, y)` (tiles, counter-clockwise), or `None`.
-fn slope_cell_polygon(cell: TileCell, x: f32, y: f32) -> Option<Vec<Vector>> {
-    // Heights of the cell's surface at its left and right edges, above its bottom.
-    let (left, right) = match cell {
-        TileCell::Slope45 { rises_right: true } => (0.0, 1.0),
-        TileCell::Slope45 { rises_right: false } => (1.0, 0.0),
-        TileCell::SlopeHalfLow { rises_right: true } => (0.0, 0.5),
-        TileCell::SlopeHalfLow { rises_right: false } => (0.5, 0.0),
-        TileCell::SlopeHalfHigh { rises_right: true } => (0.5, 1.0),
-        TileCell::SlopeHalfHigh { rises_right: false } => (1.0, 0.5),
-        _ => return None,
-    };
-    let mut points = vec![Vector::new(x, y), Vector::new(x + 1.0, y)];
-    if right > 0.0 {
-        points.push(Vector::new(x + 1.0, y + right));
-    }
-    if left > 0.0 {
-        points.push(Vector::new(x, y + left));
-    }
-    Some(points)
-}
-
 /// A world holding only the terrain `width` tiles wide, given as `terrain`: standalone colliders
 /// in the terrain's group, no bodies. It has no gravity (the game integrates it) and the scene's
 /// step. Its broad phase is empty until the first step or collision detection.
@@ -92,7 +70,8 @@ fn terrain_world(terrain: Terrain, width: i32) -> PhysicsWorld {
                         TileCell::Empty | TileCell::OneWay => continue,
                         _ => {
                             let points = slope_cell_polygon(cell, fx, fy).expect("a slope cell");
-                            ColliderBuilder::convex_polyline(points).expect("a convex slope cell")
+                            ColliderBuilder::convex_polyline(points.into_iter().map(Vector::from).collect())
+                                .expect("a convex slope cell")
                         }
                     };
                     world.insert_collider(builder.collision_groups(TERRAIN_GROUPS), None);

@@ -166,3 +166,26 @@ pub const SPAWN_Y: f32 = 7.5;
 pub fn spawn_dir(i: usize) -> f32 {
     if i.is_multiple_of(2) { 1.0 } else { -1.0 }
 }
+
+/// The polygon of the slope cell `cell` whose bottom-left corner is `(x, y)` (tiles,
+/// counter-clockwise), or `None` for a cell that is no slope: what the peers build a slope tile of.
+pub fn slope_cell_polygon(cell: TileCell, x: f32, y: f32) -> Option<Vec<[f32; 2]>> {
+    // Heights of the cell's surface at its left and right edges, above its bottom.
+    let (left, right) = match cell {
+        TileCell::Slope45 { rises_right: true } => (0.0, 1.0),
+        TileCell::Slope45 { rises_right: false } => (1.0, 0.0),
+        TileCell::SlopeHalfLow { rises_right: true } => (0.0, 0.5),
+        TileCell::SlopeHalfLow { rises_right: false } => (0.5, 0.0),
+        TileCell::SlopeHalfHigh { rises_right: true } => (0.5, 1.0),
+        TileCell::SlopeHalfHigh { rises_right: false } => (1.0, 0.5),
+        _ => return None,
+    };
+    let mut points = vec![[x, y], [x + 1.0, y]];
+    if right > 0.0 {
+        points.push([x + 1.0, y + right]);
+    }
+    if left > 0.0 {
+        points.push([x, y + left]);
+    }
+    Some(points)
+}
