@@ -33,7 +33,6 @@ use std::time::Duration;
 use avian2d::prelude::*;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use bevy_platformer_physics::TileCell;
 
 use crate::scene::*;
 use crate::{Crowd, Observation};
@@ -93,7 +92,11 @@ fn walk(
     for (collider, mut transform, mut velocity, mut walker) in &mut characters {
         velocity.0.y = (velocity.0.y - GRAVITY * dt).max(-MAX_FALL);
         velocity.0.x = walker.dir * SPEED;
-        let intended = velocity.0;
+        // What the character asked for, split as the example's rules read it (once per move, not
+        // per hit).
+        let vertical = up * velocity.0.dot(up);
+        let horizontal = velocity.0 - vertical;
+        let climbing_intent = up.dot(vertical) > 0.0;
         let dir = walker.dir;
         let (mut ground_or_ceiling, mut wall) = (false, false);
         let out = move_and_slide.move_and_slide(
@@ -114,14 +117,11 @@ fn walk(
                 }
                 // The example's rules: no climbing a wall it did not jump up, no sliding down
                 // walkable ground it does not walk down.
-                let vertical = up * intended.dot(up);
-                let horizontal = intended - vertical;
                 let horizontal_tangent = horizontal - normal * normal.dot(horizontal);
                 let normal_part = normal * normal.dot(*hit.velocity);
                 let tangent_part = *hit.velocity - normal_part;
                 let slipping_intent = up.dot(horizontal_tangent) < -0.001;
                 let slipping = up.dot(tangent_part) < -0.001;
-                let climbing_intent = up.dot(vertical) > 0.0;
                 let climbing = up.dot(tangent_part) > 0.0;
                 *hit.velocity =
                     if (!is_ground && climbing && !climbing_intent) || (is_ground && slipping && !slipping_intent) {
@@ -185,28 +185,21 @@ impl AvianCrowd {
                 ));
             }
             Terrain::Tiles => {
-                let grid = terrain_grid(width);
-                for y in 0..grid.height() as i32 {
-                    for x in 0..grid.width() as i32 {
-                        let cell = grid.get(x, y);
-                        let (fx, fy) = (x as f32, y as f32);
-                        let (collider, at) = match cell {
-                            TileCell::Solid => (Collider::rectangle(1.0, 1.0), Vec2::new(fx + 0.5, fy + 0.5)),
-                            TileCell::Empty | TileCell::OneWay => continue,
-                            _ => {
-                                let points = slope_cell_polygon(cell, fx, fy).expect("a slope cell");
-                                let hull = Collider::convex_hull(points.into_iter().map(Vec2::from).collect())
-                                    .expect("a convex slope cell");
-                                (hull, Vec2::ZERO)
-                            }
-                        };
-                        world.spawn((
-                            RigidBody::Static,
-                            collider,
-                            terrain_layers,
-                            Transform::from_translation(at.extend(0.0)),
-                        ));
-                    }
+                for tile in tile_shapes(width) {
+                    let (collider, at) = match tile {
+                        TileShape::Square { centre } => (Collider::rectangle(1.0, 1.0), Vec2::from(centre)),
+                        TileShape::Polygon(points) => {
+                            let hull = Collider::convex_hull(points.into_iter().map(Vec2::from).collect())
+                                .expect("a convex slope cell");
+                            (hull, Vec2::ZERO)
+                        }
+                    };
+                    world.spawn((
+                        RigidBody::Static,
+                        collider,
+                        terrain_layers,
+                        Transform::from_translation(at.extend(0.0)),
+                    ));
                 }
             }
         }

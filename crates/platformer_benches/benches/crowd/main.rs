@@ -2,9 +2,9 @@
 //! tile grid and as merged colliders + slope segments), by Rapier's kinematic character controller
 //! (terrain as one polyline and as per-tile colliders; as Rapier's guide has it, without the
 //! downward press while grounded, and the controller alone with the characters kept out of the
-//! physics world), by avian2d's move-and-slide (the same two terrains, set up as avian's kinematic
-//! character example has it) and by a plain scan of every collider per body, for N = 100, 1000 and 10 000
-//! characters, on the reference level (512 tiles) and on one 100 times larger (51 200 tiles), side
+//! physics world), by avian2d's move-and-slide (the same two terrains, set up as avian's
+//! kinematic character example has it) and by a plain scan of every collider per body, for
+//! N = 100, 1000 and 10 000 characters, on the reference level (512 tiles) and on one 100 times larger (51 200 tiles), side
 //! by side in one criterion run. `BENCHMARKS.md` has the results.
 //!
 //! ```sh
@@ -385,6 +385,10 @@ fn main() {
                 .collect()
         },
     );
+    // A time per character-step needs characters: N = 0 is for instruction counts only.
+    if counts.contains(&0) && profile_steps.is_none() {
+        panic!("CROWD_COUNTS has N = 0, which has no time per character-step: use it with CROWD_STEPS");
+    }
     let mut rows = Vec::new();
     for width in [REFERENCE_WIDTH, LARGE_WIDTH] {
         let mut group = criterion.benchmark_group(format!("crowd-{width}"));

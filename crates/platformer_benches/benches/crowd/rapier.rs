@@ -19,7 +19,6 @@
 
 use std::time::Duration;
 
-use bevy_platformer_physics::TileCell;
 use rapier2d::control::{CharacterLength, KinematicCharacterController};
 use rapier2d::parry::shape::Cuboid;
 use rapier2d::prelude::*;
@@ -58,24 +57,15 @@ fn terrain_world(terrain: Terrain, width: i32) -> PhysicsWorld {
             );
         }
         Terrain::Tiles => {
-            let grid = terrain_grid(width);
-            for y in 0..grid.height() as i32 {
-                for x in 0..grid.width() as i32 {
-                    let cell = grid.get(x, y);
-                    let (fx, fy) = (x as f32, y as f32);
-                    let builder = match cell {
-                        TileCell::Solid => {
-                            ColliderBuilder::cuboid(0.5, 0.5).translation(Vector::new(fx + 0.5, fy + 0.5))
-                        }
-                        TileCell::Empty | TileCell::OneWay => continue,
-                        _ => {
-                            let points = slope_cell_polygon(cell, fx, fy).expect("a slope cell");
-                            ColliderBuilder::convex_polyline(points.into_iter().map(Vector::from).collect())
-                                .expect("a convex slope cell")
-                        }
-                    };
-                    world.insert_collider(builder.collision_groups(TERRAIN_GROUPS), None);
-                }
+            for tile in tile_shapes(width) {
+                let builder = match tile {
+                    TileShape::Square { centre } => ColliderBuilder::cuboid(0.5, 0.5).translation(Vector::from(centre)),
+                    TileShape::Polygon(points) => {
+                        ColliderBuilder::convex_polyline(points.into_iter().map(Vector::from).collect())
+                            .expect("a convex slope cell")
+                    }
+                };
+                world.insert_collider(builder.collision_groups(TERRAIN_GROUPS), None);
             }
         }
     }

@@ -167,9 +167,39 @@ pub fn spawn_dir(i: usize) -> f32 {
     if i.is_multiple_of(2) { 1.0 } else { -1.0 }
 }
 
+/// One tile of the terrain as the peers' per-tile colliders see it, tiles.
+#[derive(Clone, Debug)]
+pub enum TileShape {
+    /// A solid cell: the unit square whose centre is given.
+    Square { centre: [f32; 2] },
+    /// A slope cell: its convex polygon, counter-clockwise, in world space.
+    Polygon(Vec<[f32; 2]>),
+}
+
+/// Every solid or slope tile of the terrain `width` tiles wide (one-way and empty cells are none):
+/// what a naive tile-map import gives a physics engine, one collider each.
+pub fn tile_shapes(width: i32) -> impl Iterator<Item = TileShape> {
+    let grid = terrain_grid(width);
+    let (w, h) = (grid.width() as i32, grid.height() as i32);
+    (0..h)
+        .flat_map(move |y| (0..w).map(move |x| (x, y)))
+        .filter_map(move |(x, y)| {
+            let (fx, fy) = (x as f32, y as f32);
+            match grid.get(x, y) {
+                TileCell::Solid => Some(TileShape::Square {
+                    centre: [fx + 0.5, fy + 0.5],
+                }),
+                TileCell::Empty | TileCell::OneWay => None,
+                slope => Some(TileShape::Polygon(
+                    slope_cell_polygon(slope, fx, fy).expect("every other cell is a slope"),
+                )),
+            }
+        })
+}
+
 /// The polygon of the slope cell `cell` whose bottom-left corner is `(x, y)` (tiles,
-/// counter-clockwise), or `None` for a cell that is no slope: what the peers build a slope tile of.
-pub fn slope_cell_polygon(cell: TileCell, x: f32, y: f32) -> Option<Vec<[f32; 2]>> {
+/// counter-clockwise), or `None` for a cell that is no slope.
+fn slope_cell_polygon(cell: TileCell, x: f32, y: f32) -> Option<Vec<[f32; 2]>> {
     // Heights of the cell's surface at its left and right edges, above its bottom.
     let (left, right) = match cell {
         TileCell::Slope45 { rises_right: true } => (0.0, 1.0),
